@@ -1,0 +1,45 @@
+"""Black Sun, a 28 mm "Weird Nam" skirmish game: the first system of the product.
+
+Source: ``shared/rules/black-sun.md`` (the product's English specification of the French
+alpha rulebook). Where a rule lives:
+
+- squad composition, equipment, weapons, abilities, factions: ``data.py``
+- victory points, survival and reputation tables (campaign house rules): ``tables.py``
+- roster rules and their violation codes: ``validation.py``
+- points, EP, armour and CV: ``costs.py``
+- victory points, survival phase, reputation awards: ``battle.py``
+"""
+
+from rules.black_sun import battle, costs, data, tables, validation
+from rules.registry import GameSystem, register
+
+CODE = "black-sun"
+
+END_STATES = (
+    "unhurt",
+    "stunned",
+    "wounded",
+    "seriously-wounded",
+    "killed",
+    "violent-death",
+    "captured",
+)
+
+SYSTEM = register(
+    GameSystem(
+        code=CODE,
+        name="Black Sun",
+        factions=data.FACTIONS,
+        model_types=data.MODEL_TYPES,
+        items=data.ITEMS,
+        abilities=data.ABILITIES,
+        states=END_STATES,
+        outcomes=tuple(tables.MISSION_VP),
+        default_points_limit=data.DEFAULT_POINTS_LIMIT,
+        validate=validation.validate,
+        cost=costs.cost,
+        score_side=battle.score_side,
+    )
+)
+
+__all__ = ["CODE", "SYSTEM", "battle", "costs", "data", "tables", "validation"]

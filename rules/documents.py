@@ -1,0 +1,480 @@
+"""The two public JSON documents: ``squad-roster/1`` and ``battle-report/1``.
+
+The contract is ``shared/rules/formats.md``. Parsing is strict: an unknown key, an unknown
+code, a wrong type or a missing field is a ``Problem`` that names its path
+(``members[3].equipment[0].item``), and every problem of a document is reported at once in
+one ``DocumentError``. Codes are checked against the game system named by ``system``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from rules.i18n import gettext_noop as _
+from rules.registry import GameSystem, get_system
+from rules.types import (
+    ABILITY_SOURCES,
+    MEMBER_STATUSES,
+    Ability,
+    BattleReport,
+    Casualty,
+    Deeds,
+    Equipment,
+    Member,
+    Roster,
+    Side,
+)
+
+ROSTER_FORMAT = "squad-roster/1"
+BATTLE_FORMAT = "battle-report/1"
+MAX_NAME = 100
+MAX_TEXT = 200
+MAX_COUNT = 99
+MAX_MEMBERS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: str  # "" for the document as a whole
+    template: str  # marked for translation; ``template % params`` is the English message
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def message(self) -> str:
+        return self.template % self.params if self.params else self.template
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class DocumentError(ValueError):
+    """The document is unreadable; ``problems`` says what and where."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+# --- reading JSON values with a path --------------------------------------------------------
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def fail(self, path: str, template: str, **params: Any) -> None:
+        self.problems.append(Problem(path, template, params))
+
+    def object(
+        self, value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...]
+    ) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.fail(path, _("must be an object, not %(kind)s"), kind=_kind(value))
+            return None
+        allowed = set(required) | set(optional)
+        for key in value:
+            if key not in allowed:
+                self.fail(_join(path, key), _("unknown key %(key)r"), key=key)
+        for key in required:
+            if key not in value:
+                self.fail(_join(path, key), _("is required"))
+        return value
+
+    def list(self, value: Any, path: str, *, maximum: int = MAX_MEMBERS) -> list[Any]:
+        if not isinstance(value, list):
+            self.fail(path, _("must be a list, not %(kind)s"), kind=_kind(value))
+            return []
+        if len(value) > maximum:
+            self.fail(path, _("may hold at most %(max)d entries"), max=maximum)
+            return []
+        return value
+
+    def string(self, value: Any, path: str, *, maximum: int = MAX_NAME, blank: bool = False):
+        if not isinstance(value, str):
+            self.fail(path, _("must be a string, not %(kind)s"), kind=_kind(value))
+            return None
+        if not blank and not value.strip():
+            self.fail(path, _("must not be empty"))
+            return None
+        if len(value) > maximum:
+            self.fail(path, _("must be at most %(max)d characters long"), max=maximum)
+            return None
+        return value
+
+    def integer(self, value: Any, path: str, *, minimum: int, maximum: int) -> int | None:
+        if type(value) is not int:  # bool is an int subclass: refuse it too
+            self.fail(path, _("must be a whole number, not %(kind)s"), kind=_kind(value))
+            return None
+        if not minimum <= value <= maximum:
+            self.fail(
+                path, _("must be from %(min)d to %(max)d, not %(value)d"),
+                min=minimum, max=maximum, value=value,
+            )  # fmt: skip
+            return None
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool | None:
+        if type(value) is not bool:
+            self.fail(path, _("must be true or false, not %(kind)s"), kind=_kind(value))
+            return None
+        return value
+
+    def code(self, value: Any, path: str, codes, what: str) -> str | None:
+        if not isinstance(value, str):
+            self.fail(path, _("must be a string, not %(kind)s"), kind=_kind(value))
+            return None
+        if value not in codes:
+            self.fail(
+                path, _("unknown %(what)s %(code)r (expected one of: %(codes)s)"),
+                what=what, code=value, codes=", ".join(codes),
+            )  # fmt: skip
+            return None
+        return value
+
+    def raise_if_failed(self) -> None:
+        if self.problems:
+            raise DocumentError(self.problems)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)  # fmt: skip
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON text to Python values, refusing duplicate keys and NaN."""
+
+    def no_duplicates(pairs):
+        seen = {}
+        for key, value in pairs:
+            if key in seen:
+                raise DocumentError([Problem(key, _("key %(key)r appears twice"), {"key": key})])
+            seen[key] = value
+        return seen
+
+    def no_constant(name):
+        raise DocumentError([Problem("", _("%(name)s is not valid JSON"), {"name": name})])
+
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates, parse_constant=no_constant)
+    except json.JSONDecodeError as error:
+        raise DocumentError(
+            [Problem("", _("not valid JSON: %(error)s (line %(line)d, column %(column)d)"),
+                     {"error": error.msg, "line": error.lineno, "column": error.colno})]
+        ) from None  # fmt: skip
+    except UnicodeDecodeError:
+        raise DocumentError([Problem("", _("not UTF-8 text"))]) from None
+
+
+# --- squad-roster/1 -------------------------------------------------------------------------
+
+
+def _format_and_system(r: _Reader, data: dict, path: str, expected: str) -> GameSystem | None:
+    fmt = data.get("format")
+    if "format" in data and fmt != expected:
+        r.fail(_join(path, "format"), _("must be %(expected)r, not %(value)r"),
+               expected=expected, value=fmt)  # fmt: skip
+    if "system" not in data:
+        return None
+    code = data["system"]
+    try:
+        return get_system(code) if isinstance(code, str) else None
+    except KeyError:
+        pass
+    r.fail(_join(path, "system"), _("unknown game system %(code)r"), code=code)
+    return None
+
+
+def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
+    data = r.object(
+        value, path,
+        ("format", "system", "name", "faction", "members"), ("points_limit",),
+    )  # fmt: skip
+    if data is None:
+        return None
+    system = _format_and_system(r, data, path, ROSTER_FORMAT)
+    name = r.string(data.get("name"), _join(path, "name")) if "name" in data else None
+    if system is None:
+        return None
+    faction = None
+    if "faction" in data:
+        faction = r.code(data["faction"], _join(path, "faction"), system.factions, "faction")
+    limit = system.default_points_limit
+    if "points_limit" in data:
+        limit = r.integer(data["points_limit"], _join(path, "points_limit"),
+                          minimum=1, maximum=100_000)  # fmt: skip
+    members = []
+    raw_members = r.list(data.get("members", []), _join(path, "members"))
+    for i, raw in enumerate(raw_members):
+        members.append(_member(r, raw, f"{_join(path, 'members')}[{i}]", system))
+    if name is None or faction is None or limit is None or None in members:
+        return None
+    return Roster(system.code, name, faction, tuple(members), limit)
+
+
+def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | None:
+    data = r.object(
+        value, path, ("name", "type"),
+        ("equipment", "abilities", "rp", "cv_loss", "status", "assists"),
+    )  # fmt: skip
+    if data is None:
+        return None
+    ok = True
+    name = r.string(data.get("name"), f"{path}.name") if "name" in data else None
+    type_ = None
+    if "type" in data:
+        type_ = r.code(data["type"], f"{path}.type", system.model_types, "model type")
+    equipment = []
+    for i, raw in enumerate(r.list(data.get("equipment", []), f"{path}.equipment")):
+        line = _equipment(r, raw, f"{path}.equipment[{i}]", system)
+        ok = ok and line is not None
+        equipment.append(line)
+    abilities = []
+    for i, raw in enumerate(r.list(data.get("abilities", []), f"{path}.abilities")):
+        ability = _ability(r, raw, f"{path}.abilities[{i}]", system)
+        ok = ok and ability is not None
+        abilities.append(ability)
+    rp = r.integer(data.get("rp", 0), f"{path}.rp", minimum=0, maximum=10_000)
+    cv_loss = r.integer(data.get("cv_loss", 0), f"{path}.cv_loss", minimum=0, maximum=10)
+    status = r.code(data.get("status", "active"), f"{path}.status", MEMBER_STATUSES, "status")
+    assists = None
+    if data.get("assists") is not None:
+        assists = r.string(data["assists"], f"{path}.assists")
+        ok = ok and assists is not None
+    if not ok or None in (name, type_, rp, cv_loss, status):
+        return None
+    return Member(name, type_, tuple(equipment), tuple(abilities), rp, cv_loss, status, assists)
+
+
+def _equipment(r: _Reader, value: Any, path: str, system: GameSystem) -> Equipment | None:
+    data = r.object(value, path, ("item",), ("count",))
+    if data is None:
+        return None
+    item = r.code(data["item"], f"{path}.item", system.items, "item") if "item" in data else None
+    count = r.integer(data.get("count", 1), f"{path}.count", minimum=1, maximum=MAX_COUNT)
+    if item is None or count is None:
+        return None
+    return Equipment(item, count)
+
+
+def _ability(r: _Reader, value: Any, path: str, system: GameSystem) -> Ability | None:
+    if isinstance(value, str):
+        data = {"code": value}
+        code_path = path
+    else:
+        data = r.object(value, path, ("code",), ("detail", "source"))
+        if data is None:
+            return None
+        code_path = f"{path}.code"
+    if "code" not in data:
+        return None
+    code = r.code(data["code"], code_path, system.abilities, "ability")
+    source = r.code(data.get("source", "starting"), f"{path}.source", ABILITY_SOURCES, "source")
+    if code is None or source is None:
+        return None
+    detail = None
+    if system.abilities[code].needs_detail:
+        if "detail" not in data:
+            r.fail(f"{path}.detail", _("%(code)s needs a detail (which enemy)"), code=code)
+            return None
+        detail = r.string(data["detail"], f"{path}.detail")
+        if detail is None:
+            return None
+    elif "detail" in data:
+        r.fail(f"{path}.detail", _("%(code)s takes no detail"), code=code)
+        return None
+    return Ability(code, source, detail)
+
+
+def parse_roster(data: Any) -> Roster:
+    """A ``squad-roster/1`` document (already decoded from JSON) as a ``Roster``."""
+    r = _Reader()
+    roster = _roster(r, data, "")
+    r.raise_if_failed()
+    assert roster is not None
+    return roster
+
+
+def load_roster(text: str | bytes) -> Roster:
+    return parse_roster(loads(text))
+
+
+def roster_to_document(roster: Roster) -> dict[str, Any]:
+    """The ``squad-roster/1`` document of a roster; ``parse_roster`` gives it back unchanged."""
+    members = []
+    for m in roster.members:
+        doc: dict[str, Any] = {"name": m.name, "type": m.type}
+        doc["equipment"] = [
+            {"item": e.item} if e.count == 1 else {"item": e.item, "count": e.count}
+            for e in m.equipment
+        ]
+        doc["abilities"] = [_ability_document(a) for a in m.abilities]
+        if m.rp:
+            doc["rp"] = m.rp
+        if m.cv_loss:
+            doc["cv_loss"] = m.cv_loss
+        if m.status != "active":
+            doc["status"] = m.status
+        if m.assists is not None:
+            doc["assists"] = m.assists
+        members.append(doc)
+    return {
+        "format": ROSTER_FORMAT,
+        "system": roster.system,
+        "name": roster.name,
+        "faction": roster.faction,
+        "points_limit": roster.points_limit,
+        "members": members,
+    }
+
+
+def _ability_document(ability: Ability) -> str | dict[str, str]:
+    if ability.source == "starting" and ability.detail is None:
+        return ability.code
+    doc = {"code": ability.code}
+    if ability.detail is not None:
+        doc["detail"] = ability.detail
+    if ability.source != "starting":
+        doc["source"] = ability.source
+    return doc
+
+
+# --- battle-report/1 ------------------------------------------------------------------------
+
+
+def parse_battle_report(data: Any) -> BattleReport:
+    """A ``battle-report/1`` document as a ``BattleReport``.
+
+    For a side with an inline roster, every model named by a casualty, a deed or a survival
+    roll must be in that roster; sides given by ``squad_id`` are checked by the caller,
+    which can see the stored squad.
+    """
+    r = _Reader()
+    data = r.object(
+        data, "", ("format", "system", "sides"), ("scenario", "played_on")
+    )
+    if data is None:
+        r.raise_if_failed()
+    system = _format_and_system(r, data, "", BATTLE_FORMAT)
+    scenario = r.string(data.get("scenario", ""), "scenario", maximum=MAX_TEXT, blank=True)
+    played_on = None
+    if data.get("played_on") is not None:
+        played_on = r.string(data["played_on"], "played_on")
+        if played_on is not None:
+            try:
+                played_on = date.fromisoformat(played_on).isoformat()
+            except ValueError:
+                r.fail("played_on", _("must be a date written YYYY-MM-DD"))
+    sides = []
+    if system is not None:
+        raw_sides = r.list(data.get("sides", []), "sides", maximum=20)
+        if "sides" in data and len(raw_sides) < 2 and isinstance(data["sides"], list):
+            r.fail("sides", _("a battle has at least two sides"))
+        for i, raw in enumerate(raw_sides):
+            sides.append(_side(r, raw, f"sides[{i}]", system))
+    r.raise_if_failed()
+    return BattleReport(system.code, tuple(sides), scenario or "", played_on)
+
+
+def load_battle_report(text: str | bytes) -> BattleReport:
+    return parse_battle_report(loads(text))
+
+
+def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
+    data = r.object(
+        value, path, ("outcome",),
+        ("roster", "squad_id", "casualties", "deeds", "survival_rolls"),
+    )  # fmt: skip
+    if data is None:
+        return None
+    outcome = None
+    if "outcome" in data:
+        outcome = r.code(data["outcome"], f"{path}.outcome", system.outcomes, "outcome")
+    roster = squad_id = None
+    if ("roster" in data) == ("squad_id" in data):
+        r.fail(path, _("give either roster or squad_id"))
+    elif "roster" in data:
+        roster = _roster(r, data["roster"], f"{path}.roster")
+        if roster is not None and roster.system != system.code:
+            r.fail(f"{path}.roster.system", _("must be the report's system %(code)r"),
+                   code=system.code)  # fmt: skip
+    else:
+        squad_id = r.integer(data["squad_id"], f"{path}.squad_id", minimum=1, maximum=2**62)
+    names = {m.name for m in roster.members} if roster is not None else None
+
+    def check_member(value: Any, member_path: str, seen: set[str]) -> str | None:
+        name = r.string(value, member_path)
+        if name is None:
+            return None
+        if names is not None and name not in names:
+            r.fail(member_path, _("no model named %(name)r in this side's roster"), name=name)
+            return None
+        if name in seen:
+            r.fail(member_path, _("%(name)r is listed twice"), name=name)
+            return None
+        seen.add(name)
+        return name
+
+    casualties = []
+    seen: set[str] = set()
+    for i, raw in enumerate(r.list(data.get("casualties", []), f"{path}.casualties")):
+        item_path = f"{path}.casualties[{i}]"
+        entry = r.object(raw, item_path, ("member", "state"), ("treated",))
+        if entry is None:
+            continue
+        name = check_member(entry.get("member"), f"{item_path}.member", seen) if (
+            "member" in entry) else None  # fmt: skip
+        state = None
+        if "state" in entry:
+            state = r.code(entry["state"], f"{item_path}.state", system.states, "state")
+        treated = r.boolean(entry.get("treated", False), f"{item_path}.treated")
+        if name is not None and state is not None and treated is not None:
+            casualties.append(Casualty(name, state, treated))
+    deeds = []
+    seen = set()
+    for i, raw in enumerate(r.list(data.get("deeds", []), f"{path}.deeds")):
+        item_path = f"{path}.deeds[{i}]"
+        entry = r.object(
+            raw, item_path, ("member",), ("out_of_action", "malice", "sarcasm", "wealth")
+        )
+        if entry is None:
+            continue
+        name = check_member(entry.get("member"), f"{item_path}.member", seen) if (
+            "member" in entry) else None  # fmt: skip
+        counts = [
+            r.integer(entry.get(key, 0), f"{item_path}.{key}", minimum=0, maximum=MAX_COUNT)
+            for key in ("out_of_action", "malice", "sarcasm", "wealth")
+        ]
+        if name is not None and None not in counts:
+            deeds.append(Deeds(name, *counts))
+    rolls: dict[str, int] = {}
+    raw_rolls = data.get("survival_rolls", {})
+    if not isinstance(raw_rolls, dict):
+        r.fail(f"{path}.survival_rolls", _("must be an object, not %(kind)s"),
+               kind=_kind(raw_rolls))  # fmt: skip
+        raw_rolls = {}
+    seriously = {c.member for c in casualties if c.state == "seriously-wounded"}
+    seen = set()
+    for name, roll in raw_rolls.items():
+        roll_path = f"{path}.survival_rolls.{name}"
+        if check_member(name, roll_path, seen) is None:
+            continue
+        roll = r.integer(roll, roll_path, minimum=1, maximum=6)
+        if roll is None:
+            continue
+        if name not in seriously:
+            r.fail(roll_path, _("%(name)r did not end the battle seriously wounded"), name=name)
+            continue
+        rolls[name] = roll
+    if outcome is None or (roster is None and squad_id is None):
+        return None
+    return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), rolls)

@@ -1,0 +1,51 @@
+"""The registry of game systems.
+
+Each game lives in its own package (``rules/black_sun/``) and registers one ``GameSystem``:
+its code tables (used by the document parser to refuse unknown codes) and its functions.
+A new game adds a package and one import line in ``rules/__init__.py``; no other game's code
+changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.types import Roster, RosterCost, Side, Violation
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    code: str
+    name: str
+    factions: Mapping[str, Any]  # code -> row with a .label
+    model_types: Mapping[str, Any]
+    items: Mapping[str, Any]
+    abilities: Mapping[str, Any]  # code -> row with .label and .needs_detail
+    states: tuple[str, ...]  # end-of-battle states
+    outcomes: tuple[str, ...]  # mission outcomes
+    default_points_limit: int
+    validate: Callable[[Roster], list[Violation]]
+    cost: Callable[[Roster], RosterCost]
+    score_side: Callable[[Roster, Side], Any]  # returns an object with .as_dict()
+
+
+_SYSTEMS: dict[str, GameSystem] = {}
+
+
+def register(system: GameSystem) -> GameSystem:
+    if system.code in _SYSTEMS:
+        raise ValueError(f"game system {system.code!r} is registered twice")
+    _SYSTEMS[system.code] = system
+    return system
+
+
+def get_system(code: str) -> GameSystem:
+    """The system registered under ``code``; KeyError if there is none."""
+    return _SYSTEMS[code]
+
+
+def systems() -> tuple[GameSystem, ...]:
+    """Every registered system, in registration order (Black Sun first)."""
+    return tuple(_SYSTEMS.values())

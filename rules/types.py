@@ -1,0 +1,148 @@
+"""Plain values shared by every game system: rosters, violations, battle reports.
+
+These mirror the two public documents of ``shared/rules/formats.md`` (``squad-roster/1`` and
+``battle-report/1``). They are frozen, hold codes (``"grunt"``, ``"assault-rifle"``) rather
+than objects, and know nothing of storage. Game systems interpret the codes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ABILITY_SOURCES = ("starting", "injury", "advance", "event")
+MEMBER_STATUSES = ("active", "recovering", "captured", "dead")
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    item: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    code: str
+    source: str = "starting"
+    detail: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    name: str
+    type: str
+    equipment: tuple[Equipment, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    rp: int = 0
+    cv_loss: int = 0
+    status: str = "active"
+    assists: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    system: str
+    name: str
+    faction: str
+    members: tuple[Member, ...] = ()
+    points_limit: int = 200
+
+    def member(self, name: str) -> Member | None:
+        for member in self.members:
+            if member.name == name:
+                return member
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A roster rule broken. ``template % params`` is the English message.
+
+    ``template`` is marked for translation, so a caller that speaks another language shows
+    ``gettext(v.template) % v.params``. ``member`` is ``None`` for squad-wide rules.
+    """
+
+    code: str
+    template: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
+    member: str | None = None
+
+    @property
+    def message(self) -> str:
+        return self.template % self.params if self.params else self.template
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "member": self.member}
+
+
+@dataclass(frozen=True, slots=True)
+class MemberCost:
+    name: str
+    type: str
+    points: int
+    counts: bool  # False for a dead model: it no longer counts towards the roster
+    ep_spent: int
+    ep_allowed: int
+    armour: int
+    cv_base: int
+    cv: int
+    grenades: int
+    key_character: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RosterCost:
+    points: int
+    points_limit: int
+    members: tuple[MemberCost, ...]
+
+    def member(self, name: str) -> MemberCost | None:
+        for cost in self.members:
+            if cost.name == name:
+                return cost
+        return None
+
+
+# --- battle reports -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Casualty:
+    member: str
+    state: str
+    treated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Deeds:
+    member: str
+    out_of_action: int = 0
+    malice: int = 0
+    sarcasm: int = 0
+    wealth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a battle report: an inline roster or a stored squad's id."""
+
+    outcome: str
+    roster: Roster | None = None
+    squad_id: int | None = None
+    casualties: tuple[Casualty, ...] = ()
+    deeds: tuple[Deeds, ...] = ()
+    survival_rolls: dict[str, int] = field(default_factory=dict, hash=False)
+
+    def state_of(self, name: str) -> str:
+        for casualty in self.casualties:
+            if casualty.member == name:
+                return casualty.state
+        return "unhurt"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleReport:
+    system: str
+    sides: tuple[Side, ...]
+    scenario: str = ""
+    played_on: str | None = None  # ISO date

@@ -1,0 +1,28 @@
+from django.urls import reverse
+
+
+def test_home_page_names_the_product(client):
+    response = client.get(reverse("home"))
+
+    assert response.status_code == 200
+    assert "Black Sun Squads" in response.content.decode()
+
+
+def test_home_page_loads_htmx_from_our_own_static_files(client):
+    html = client.get(reverse("home")).content.decode()
+
+    assert '<script src="/static/js/htmx.min.js" defer></script>' in html
+    assert "https://" not in html
+
+
+def test_home_page_sends_the_csrf_token_with_htmx_requests(client):
+    response = client.get(reverse("home"))
+
+    token = response.context["csrf_token"]
+    assert f'hx-headers=\'{{"X-CSRFToken": "{token}"}}\'' in response.content.decode()
+
+
+def test_home_page_is_translated_to_french(client):
+    response = client.get(reverse("home"), headers={"accept-language": "fr"})
+
+    assert '<html lang="fr">' in response.content.decode()
