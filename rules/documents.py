@@ -359,9 +359,7 @@ def parse_battle_report(data: Any) -> BattleReport:
     which can see the stored squad.
     """
     r = _Reader()
-    data = r.object(
-        data, "", ("format", "system", "sides"), ("scenario", "played_on")
-    )
+    data = r.object(data, "", ("format", "system", "sides"), ("scenario", "played_on"))
     if data is None:
         r.raise_if_failed()
     system = _format_and_system(r, data, "", BATTLE_FORMAT)

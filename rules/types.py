@@ -8,7 +8,7 @@ than objects, and know nothing of storage. Game systems interpret the codes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 ABILITY_SOURCES = ("starting", "injury", "advance", "event")
 MEMBER_STATUSES = ("active", "recovering", "captured", "dead")
@@ -75,8 +75,11 @@ class Violation:
         return {"code": self.code, "message": self.message, "member": self.member}
 
 
-@dataclass(frozen=True, slots=True)
-class MemberCost:
+# Results built on every edit are NamedTuples: as immutable as a frozen dataclass, and five
+# times faster to create (bench/bench_rules.py), which keeps validation under 30 us.
+
+
+class MemberCost(NamedTuple):
     name: str
     type: str
     points: int
@@ -86,12 +89,11 @@ class MemberCost:
     armour: int
     cv_base: int
     cv: int
-    grenades: int
+    grenades: int  # carried, free ones included
     key_character: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RosterCost:
+class RosterCost(NamedTuple):
     points: int
     points_limit: int
     members: tuple[MemberCost, ...]

@@ -24,42 +24,37 @@ def grenade_ep(listed: int, free: int) -> int:
     return -(-paid // GRENADES_PER_EP) if paid > 0 else 0
 
 
-def member_ep(member: Member, free_grenades: int) -> tuple[int, int]:
-    """(EP spent, grenades carried) for one model."""
-    ep = 0
-    grenades = 0
-    for line in member.equipment:
-        if line.item == GRENADES:
-            grenades += line.count
-        else:
-            ep += ITEMS[line.item].ep * line.count
-    return ep + grenade_ep(grenades, free_grenades), max(grenades, free_grenades)
-
-
-def member_armour(member: Member) -> int:
-    armour = BASE_ARMOUR
-    for line in member.equipment:
-        value = ITEMS[line.item].armour
-        if value is not None and value > armour:
-            armour = value
-    return armour
+_EP = {code: item.ep for code, item in ITEMS.items()}
+_ARMOUR = {code: item.armour for code, item in ITEMS.items() if item.armour is not None}
 
 
 def cost_member(member: Member, free_grenades: int) -> MemberCost:
     model_type = MODEL_TYPES[member.type]
-    ep, grenades = member_ep(member, free_grenades)
+    ep = grenades = 0
+    armour = BASE_ARMOUR
+    for line in member.equipment:  # EP and armour in one pass
+        code = line.item
+        if code == GRENADES:
+            grenades += line.count
+            continue
+        ep += _EP[code] * line.count
+        if code in _ARMOUR and _ARMOUR[code] > armour:
+            armour = _ARMOUR[code]
+    if grenades > free_grenades:
+        ep += grenade_ep(grenades, free_grenades)
+    cv = model_type.cv
     return MemberCost(
-        name=member.name,
-        type=member.type,
-        points=model_type.cost,
-        counts=member.status != "dead",
-        ep_spent=ep,
-        ep_allowed=model_type.ep,
-        armour=member_armour(member),
-        cv_base=model_type.cv,
-        cv=max(0, model_type.cv - member.cv_loss),
-        grenades=grenades,
-        key_character=model_type.key_character,
+        member.name,
+        member.type,
+        model_type.cost,
+        member.status != "dead",
+        ep,
+        model_type.ep,
+        armour,
+        cv,
+        cv - member.cv_loss if member.cv_loss < cv else 0,
+        grenades if grenades > free_grenades else free_grenades,
+        model_type.key_character,
     )
 
 
@@ -71,9 +66,9 @@ def squad_points(roster: Roster) -> int:
 
 def cost(roster: Roster) -> RosterCost:
     free = FACTIONS[roster.faction].free_grenades
-    members = tuple(cost_member(m, free) for m in roster.members)
-    return RosterCost(
-        points=sum(c.points for c in members if c.counts),
-        points_limit=roster.points_limit,
-        members=members,
-    )
+    members = tuple([cost_member(m, free) for m in roster.members])
+    points = 0
+    for c in members:
+        if c.counts:
+            points += c.points
+    return RosterCost(points, roster.points_limit, members)

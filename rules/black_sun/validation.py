@@ -33,11 +33,12 @@ points-limit                  the squad's points are within its limit
 
 from __future__ import annotations
 
-from rules.black_sun.costs import member_ep
+from rules.black_sun.costs import grenade_ep
 from rules.black_sun.data import (
     ABILITIES,
     DISADVANTAGE,
     FACTIONS,
+    GRENADES,
     ITEMS,
     MODEL_TYPES,
     SQUAD_MAX_MODELS,
@@ -47,6 +48,39 @@ from rules.i18n import gettext_noop as _
 from rules.types import Roster, Violation
 
 _TYPE_ORDER = tuple(MODEL_TYPES)
+# Plain lookups for the hot loop (validation runs on every edit in the roster builder).
+_EP = {code: item.ep for code, item in ITEMS.items()}
+_RESTRICTED = frozenset(
+    code
+    for code, item in ITEMS.items()
+    if item.armour is not None or item.factions is not None or item.types is not None
+)
+_NEEDS_ASSISTANT = frozenset(code for code, item in ITEMS.items() if item.needs_assistant)
+
+
+def _check_item(roster: Roster, faction, m, model_type, item, add) -> None:
+    name = m.name
+    if item.armour is not None and not model_type.may_wear_armour:
+        add(Violation(
+            "recruit-armour",
+            _("%(member)s is a %(type)s and cannot wear %(item)s."),
+            {"member": name, "type": model_type.label, "item": item.label},
+            name,
+        ))  # fmt: skip
+    if item.factions is not None and roster.faction not in item.factions:
+        add(Violation(
+            "faction-item",
+            _("%(member)s carries %(item)s, which a %(faction)s squad cannot take."),
+            {"member": name, "item": item.label, "faction": faction.label},
+            name,
+        ))  # fmt: skip
+    if item.types is not None and m.type not in item.types:
+        add(Violation(
+            "type-item",
+            _("%(member)s carries %(item)s, which a %(type)s cannot take."),
+            {"member": name, "item": item.label, "type": model_type.label},
+            name,
+        ))  # fmt: skip
 
 
 def validate(roster: Roster) -> list[Violation]:
@@ -71,36 +105,21 @@ def validate(roster: Roster) -> list[Violation]:
         type_counts[m.type] += 1
         names[name] = names.get(name, 0) + 1
 
-        heavy = 0
+        ep = grenades = heavy = 0
         for line in m.equipment:
-            item = ITEMS[line.item]
-            if item.armour is not None and not model_type.may_wear_armour:
-                add(Violation(
-                    "recruit-armour",
-                    _("%(member)s is a %(type)s and cannot wear %(item)s."),
-                    {"member": name, "type": model_type.label, "item": item.label},
-                    name,
-                ))  # fmt: skip
-            if item.factions is not None and roster.faction not in item.factions:
-                add(Violation(
-                    "faction-item",
-                    _("%(member)s carries %(item)s, which a %(faction)s squad cannot take."),
-                    {"member": name, "item": item.label, "faction": faction.label},
-                    name,
-                ))  # fmt: skip
-            if item.types is not None and m.type not in item.types:
-                add(Violation(
-                    "type-item",
-                    _("%(member)s carries %(item)s, which a %(type)s cannot take."),
-                    {"member": name, "item": item.label, "type": model_type.label},
-                    name,
-                ))  # fmt: skip
-            if item.needs_assistant:
+            code = line.item
+            if code == GRENADES:
+                grenades += line.count
+                continue
+            ep += _EP[code] * line.count
+            if code in _RESTRICTED:
+                _check_item(roster, faction, m, model_type, ITEMS[code], add)
+            if code in _NEEDS_ASSISTANT:
                 heavy += line.count
         if heavy:
             heavy_by_name[name] = heavy_by_name.get(name, 0) + heavy
-
-        ep, _grenades = member_ep(m, free_grenades)
+        if grenades > free_grenades:
+            ep += grenade_ep(grenades, free_grenades)
         if ep > model_type.ep:
             add(Violation(
                 "ep-over",
@@ -113,7 +132,8 @@ def validate(roster: Roster) -> list[Violation]:
         if m.assists is not None:
             assistants.append((m, heavy))
 
-        _check_abilities(m, model_type, add)
+        if m.abilities:
+            _check_abilities(m, model_type, add)
 
         if m.rp and not model_type.key_character:
             add(Violation(
@@ -232,9 +252,11 @@ def _check_assistants(assistants, names, heavy_by_name, assisted, add) -> None:
                 name,
             ))  # fmt: skip
         if target == name:
-            add(Violation(
-                "ag-self", _("%(member)s cannot be its own assistant gunner."), params, name
-            ))
+            add(
+                Violation(
+                    "ag-self", _("%(member)s cannot be its own assistant gunner."), params, name
+                )
+            )
         elif target in heavy_by_name:
             assisted[target] = assisted.get(target, 0) + 1
         elif target in names:

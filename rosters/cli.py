@@ -1,0 +1,38 @@
+"""What the command-line tools share: reading a document file with a clean exit 2.
+
+The contract (``shared/rules/formats.md``): exit 0 on success, 1 when a roster breaks a
+rule, 2 when the file itself is unreadable, always with a message that says where and never
+with a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from django.core.management.base import OutputWrapper
+
+from rules.documents import DocumentError
+
+T = TypeVar("T")
+
+EXIT_OK = 0
+EXIT_BROKEN_RULES = 1
+EXIT_UNREADABLE = 2
+
+
+def read_document(path: str, loader: Callable[[bytes], T], stderr: OutputWrapper) -> T:
+    """Load ``path`` with ``loader``, or print what is wrong and exit 2."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        stderr.write(f"{path}: cannot read the file: {error.strerror or error}")
+        raise SystemExit(EXIT_UNREADABLE) from None
+    try:
+        return loader(data)
+    except DocumentError as error:
+        for problem in error.problems:
+            where = f"{path}: {problem.path}" if problem.path else path
+            stderr.write(f"{where}: {problem.message}")
+        raise SystemExit(EXIT_UNREADABLE) from None
