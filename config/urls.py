@@ -7,4 +7,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("print/", include("rosters.pdf_urls")),
 ]

@@ -1,0 +1,3 @@
+"""URLs of the printed outputs (squad sheets, cards, reference cards)."""
+
+urlpatterns: list = []
