@@ -1,0 +1,129 @@
+"""Stored squads. A squad is turned into a rules ``Roster`` by ``adapters.squad_to_roster``.
+
+Codes (faction, type, item, ability) are stored as the strings of ``formats.md`` and checked
+by the rules core, so a squad can be saved while invalid: players build in steps.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Squad(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="squads"
+    )
+    name = models.CharField(_("name"), max_length=100)
+    system = models.CharField(_("game system"), max_length=40, default="black-sun")
+    faction = models.CharField(_("faction"), max_length=40)
+    points_limit = models.PositiveIntegerField(_("points limit"), default=200)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    is_public = models.BooleanField(_("public link on"), default=False)
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points_limit__gte=1), name="squad_points_limit_gte_1"
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="squad_version_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        RECOVERING = "recovering", _("recovering")
+        CAPTURED = "captured", _("captured")
+        DEAD = "dead", _("dead")
+
+    squad = models.ForeignKey(Squad, on_delete=models.CASCADE, related_name="members")
+    position = models.PositiveIntegerField(default=0)
+    name = models.CharField(_("name"), max_length=100)
+    type = models.CharField(_("type"), max_length=40)
+    rp = models.PositiveIntegerField(_("reputation points"), default=0)
+    cv_loss = models.PositiveSmallIntegerField(_("permanent CV loss"), default=0)
+    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ACTIVE)
+    assists = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="assistants",
+        verbose_name=_("assistant gunner of"),
+    )  # fmt: skip
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["squad", "name"], name="member_name_unique_in_squad"),
+            models.CheckConstraint(
+                condition=Q(status__in=["active", "recovering", "captured", "dead"]),
+                name="member_status_valid",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="member_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Equipment(models.Model):
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="equipment")
+    position = models.PositiveIntegerField(default=0)
+    item = models.CharField(_("item"), max_length=40)
+    count = models.PositiveSmallIntegerField(_("count"), default=1)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(count__gte=1), name="equipment_count_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.item} x{self.count}"
+
+
+class Ability(models.Model):
+    class Gained(models.TextChoices):
+        CHOSEN = "chosen", _("chosen")
+        RANDOM = "random", _("random")
+        INJURY = "injury", _("injury")
+        ADVANCE = "advance", _("advance")
+        EVENT = "event", _("event")
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="abilities")
+    position = models.PositiveIntegerField(default=0)
+    code = models.CharField(_("ability"), max_length=40)
+    detail = models.CharField(_("detail"), max_length=100, blank=True)
+    gained = models.CharField(_("gained"), max_length=10, choices=Gained, default=Gained.CHOSEN)
+    roll = models.PositiveSmallIntegerField(_("roll"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["position", "pk"]
+        verbose_name_plural = _("abilities")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(gained__in=["chosen", "random", "injury", "advance", "event"]),
+                name="ability_gained_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(roll__isnull=True) | Q(gained="random", roll__gte=1),
+                name="ability_roll_only_when_random",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def source(self) -> str:
+        """The document's ``source``: chosen and random abilities are both "starting"."""
+        return "starting" if self.gained in ("chosen", "random") else self.gained

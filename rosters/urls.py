@@ -1,0 +1,46 @@
+from django.urls import path
+
+from rosters import views
+
+app_name = "rosters"
+
+urlpatterns = [
+    path("", views.squad_list, name="list"),
+    path("new/", views.squad_create, name="create"),
+    path("import/", views.squad_import, name="import"),
+    path("<int:pk>/", views.builder, name="builder"),
+    path("<int:pk>/edit/", views.squad_edit, name="edit"),
+    path("<int:pk>/delete/", views.squad_delete, name="delete"),
+    path("<int:pk>/duplicate/", views.squad_duplicate, name="duplicate"),
+    path("<int:pk>/public/", views.squad_public, name="public"),
+    path("<int:pk>/export.json", views.squad_export, name="export"),
+    path("<int:pk>/members/add/", views.member_add, name="member_add"),
+    path("<int:pk>/members/<int:member_pk>/", views.member_update, name="member_update"),
+    path("<int:pk>/members/<int:member_pk>/remove/", views.member_remove, name="member_remove"),
+    path(
+        "<int:pk>/members/<int:member_pk>/move/<str:direction>/",
+        views.member_move,
+        name="member_move",
+    ),
+    path(
+        "<int:pk>/members/<int:member_pk>/equipment/",
+        views.equipment_add,
+        name="equipment_add",
+    ),
+    path(
+        "<int:pk>/members/<int:member_pk>/equipment/<int:line_pk>/remove/",
+        views.equipment_remove,
+        name="equipment_remove",
+    ),
+    path("<int:pk>/members/<int:member_pk>/abilities/", views.ability_add, name="ability_add"),
+    path(
+        "<int:pk>/members/<int:member_pk>/abilities/draw/",
+        views.ability_draw,
+        name="ability_draw",
+    ),
+    path(
+        "<int:pk>/members/<int:member_pk>/abilities/<int:ability_pk>/remove/",
+        views.ability_remove,
+        name="ability_remove",
+    ),
+]

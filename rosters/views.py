@@ -1,0 +1,303 @@
+"""Squad pages: list, builder (htmx partials, or full-page posts without JavaScript),
+import, export and the public read-only link. Views parse input, call one service and render;
+the rules live in ``rules/`` and the writes in ``services.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rosters import services
+from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.builder import builder_context
+from rosters.forms import ImportForm, SquadForm
+from rosters.models import Ability, Equipment, Member, Squad
+from rosters.services import ServiceError
+from rules.documents import roster_to_document
+
+_rng = random.SystemRandom()
+
+
+def _owned_squad(request: HttpRequest, pk: int) -> Squad:
+    return get_object_or_404(Squad, pk=pk, owner=request.user)
+
+
+def _owned_member(request: HttpRequest, pk: int, member_pk: int) -> Member:
+    return get_object_or_404(
+        Member.objects.select_related("squad"), pk=member_pk, squad=pk, squad__owner=request.user
+    )
+
+
+def _int(request: HttpRequest, key: str, default: int | None = None) -> int | None:
+    value = request.POST.get(key, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ServiceError(key, _("%(field)s must be a whole number.") % {"field": key}) from None
+
+
+def _builder_url(squad_pk: int, member_pk: int | None = None) -> str:
+    url = reverse("rosters:builder", args=[squad_pk])
+    return f"{url}#member-{member_pk}" if member_pk else url
+
+
+def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str = ""):
+    """htmx: the changed model's row (or the whole roster) with the summary and violations
+    swapped out of band; without htmx: back to the builder page."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect(_builder_url(squad_pk, member_pk))
+    context = builder_context(
+        squad_pk, owner=request.user, error_for=None if whole else member_pk, error=error
+    )
+    if whole or member_pk is None:
+        return render(request, "rosters/builder.html#roster", context)
+    context["changed"] = next((m for m in context["members"] if m.row.pk == member_pk), None)
+    if context["changed"] is None:  # the model was removed meanwhile
+        return render(request, "rosters/builder.html#roster", context)
+    return render(request, "rosters/member_changed.html", context)
+
+
+# --- list, create, import -------------------------------------------------------------------
+
+
+@login_required
+def squad_list(request: HttpRequest) -> HttpResponse:
+    squads = Squad.objects.filter(owner=request.user).order_by("name", "pk")
+    return render(request, "rosters/squad_list.html", {"squads": squads, "form": SquadForm()})
+
+
+@login_required
+@require_POST
+def squad_create(request: HttpRequest) -> HttpResponse:
+    form = SquadForm(request.POST)
+    if not form.is_valid():
+        squads = Squad.objects.filter(owner=request.user)
+        return render(
+            request, "rosters/squad_list.html", {"squads": squads, "form": form}, status=400
+        )
+    squad = services.squad_create(owner=request.user, **form.cleaned_data)
+    return redirect("rosters:builder", squad.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def squad_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            squad = services.squad_import(owner=request.user, roster=form.cleaned_data["roster"])
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Squad imported."))
+            return redirect("rosters:builder", squad.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "rosters/import.html", {"form": form}, status=status)
+
+
+# --- one squad ------------------------------------------------------------------------------
+
+
+@login_required
+def builder(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        context = builder_context(pk, owner=request.user)
+    except Squad.DoesNotExist:
+        raise Http404 from None
+    if request.htmx:
+        return render(request, "rosters/builder.html#roster", context)
+    return render(request, "rosters/builder.html", context)
+
+
+@login_required
+@require_POST
+def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    squad = _owned_squad(request, pk)
+    try:
+        services.squad_update(
+            squad=squad,
+            name=request.POST.get("name", ""),
+            faction=request.POST.get("faction", ""),
+            points_limit=_int(request, "points_limit", squad.points_limit),
+        )
+    except ServiceError as error:
+        return _after_change(request, pk, whole=True, error=error.message)
+    return _after_change(request, pk, whole=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def squad_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    squad = _owned_squad(request, pk)
+    if request.method == "POST":
+        services.squad_delete(squad=squad)
+        messages.success(request, _("Squad %(name)s deleted.") % {"name": squad.name})
+        return redirect("rosters:list")
+    return render(request, "rosters/confirm_delete.html", {"squad": squad})
+
+
+@login_required
+@require_POST
+def squad_duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    copy = services.squad_duplicate(squad=_owned_squad(request, pk), owner=request.user)
+    return redirect("rosters:builder", copy.pk)
+
+
+@login_required
+@require_POST
+def squad_public(request: HttpRequest, pk: int) -> HttpResponse:
+    squad = _owned_squad(request, pk)
+    services.squad_set_public(squad=squad, public=request.POST.get("public") == "on")
+    return _after_change(request, pk, whole=True)
+
+
+@login_required
+def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The squad as a squad-roster/1 document (4 queries)."""
+    queryset = squads_with_members(Squad.objects.filter(owner=request.user))
+    squad = get_object_or_404(queryset, pk=pk)
+    document = roster_to_document(squad_to_roster(squad))
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
+    )
+    filename = f"{slugify(squad.name) or 'squad'}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
+    """The read-only page behind a squad's public link, while its owner keeps it on."""
+    squad = get_object_or_404(Squad, public_id=public_id, is_public=True)
+    context = builder_context(squad.pk)
+    context["read_only"] = True
+    return render(request, "rosters/shared.html", context)
+
+
+# --- models ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def member_add(request: HttpRequest, pk: int) -> HttpResponse:
+    squad = _owned_squad(request, pk)
+    try:
+        member = services.member_add(
+            squad=squad, name=request.POST.get("name", ""), type=request.POST.get("type", "")
+        )
+    except ServiceError as error:
+        return _after_change(request, pk, whole=True, error=error.message)
+    return _after_change(request, pk, member.pk, whole=True)
+
+
+@login_required
+@require_POST
+def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    try:
+        assists_pk = _int(request, "assists")
+        assists = None
+        if assists_pk is not None:
+            assists = member.squad.members.filter(pk=assists_pk).first()
+            if assists is None:
+                raise ServiceError("assists", _("That model is not in this squad."))
+        services.member_update(
+            member=member,
+            name=request.POST.get("name", member.name),
+            type=request.POST.get("type", member.type),
+            rp=_int(request, "rp", 0),
+            cv_loss=_int(request, "cv_loss", 0),
+            status=request.POST.get("status", member.status),
+            assists=assists,
+        )
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
+    return _after_change(request, pk, member_pk, whole=True)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    services.member_remove(member=_owned_member(request, pk, member_pk))
+    return _after_change(request, pk, whole=True)
+
+
+@login_required
+@require_POST
+def member_move(request: HttpRequest, pk: int, member_pk: int, direction: str) -> HttpResponse:
+    offset = -1 if direction == "up" else 1
+    services.member_move(member=_owned_member(request, pk, member_pk), offset=offset)
+    return _after_change(request, pk, member_pk, whole=True)
+
+
+@login_required
+@require_POST
+def equipment_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    try:
+        services.equipment_add(
+            member=member, item=request.POST.get("item", ""), count=_int(request, "count", 1)
+        )
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
+    return _after_change(request, pk, member_pk)
+
+
+@login_required
+@require_POST
+def equipment_remove(request: HttpRequest, pk: int, member_pk: int, line_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    line = get_object_or_404(Equipment, pk=line_pk, member=member)
+    services.equipment_remove(equipment=line)
+    return _after_change(request, pk, member_pk)
+
+
+@login_required
+@require_POST
+def ability_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    try:
+        roll = _int(request, "roll")
+        services.ability_add(
+            member=member,
+            code=request.POST.get("code", ""),
+            detail=request.POST.get("detail", ""),
+            gained=Ability.Gained.RANDOM if roll is not None else Ability.Gained.CHOSEN,
+            roll=roll,
+        )
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
+    return _after_change(request, pk, member_pk)
+
+
+@login_required
+@require_POST
+def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    try:
+        services.ability_draw(member=member, rng=_rng)
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
+    return _after_change(request, pk, member_pk)
+
+
+@login_required
+@require_POST
+def ability_remove(request: HttpRequest, pk: int, member_pk: int, ability_pk: int) -> HttpResponse:
+    member = _owned_member(request, pk, member_pk)
+    ability = get_object_or_404(Ability, pk=ability_pk, member=member)
+    services.ability_remove(ability=ability)
+    return _after_change(request, pk, member_pk)

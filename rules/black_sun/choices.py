@@ -1,0 +1,51 @@
+"""What a model may pick in the roster builder, and random ability draws.
+
+Encodes ``shared/rules/black-sun.md`` 1.1-1.2 and 2 from the builder's side: the items a
+faction and type may take, the abilities a type may choose at creation, and the uniform draw
+of a random ability (Reading: from the whole table, advantages and disadvantages together).
+The builder offers only these; ``validation.py`` still checks whatever a roster holds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.black_sun.data import ABILITIES, ADVANTAGES, ITEMS, MODEL_TYPES, RANDOM_ABILITY_TABLE
+
+
+def allowed_items(faction: str, model_type: str) -> tuple[str, ...]:
+    """Item codes a model of this type in a squad of this faction may take."""
+    may_wear_armour = MODEL_TYPES[model_type].may_wear_armour
+    return tuple(
+        code
+        for code, item in ITEMS.items()
+        if (item.factions is None or faction in item.factions)
+        and (item.types is None or model_type in item.types)
+        and (item.armour is None or may_wear_armour)
+    )
+
+
+def starting_choices(model_type: str) -> tuple[str, ...]:
+    """Abilities a type may pick at creation: advantages for "chosen" types, else any."""
+    return ADVANTAGES if MODEL_TYPES[model_type].chosen else tuple(ABILITIES)
+
+
+def ability_for_roll(roll: int) -> str:
+    """The ability numbered ``roll`` (1-based) in the random table; ValueError if none."""
+    if not 1 <= roll <= len(RANDOM_ABILITY_TABLE):
+        raise ValueError(f"a random-ability roll is from 1 to {len(RANDOM_ABILITY_TABLE)}")
+    return RANDOM_ABILITY_TABLE[roll - 1]
+
+
+def draw_ability(rng: random.Random, held: frozenset[str] | set[str]) -> tuple[str, int]:
+    """(ability, roll): a uniform draw from the random table, re-drawn while already held.
+
+    Returns ("", 0) when the model already holds every ability.
+    """
+    if held.issuperset(RANDOM_ABILITY_TABLE):
+        return "", 0
+    while True:
+        roll = rng.randint(1, len(RANDOM_ABILITY_TABLE))
+        code = RANDOM_ABILITY_TABLE[roll - 1]
+        if code not in held:
+            return code, roll
