@@ -13,6 +13,7 @@ $(VENV)/.installed: pyproject.toml
 
 run: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install

@@ -1,0 +1,43 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.rosters.conftest import grunts_roster
+
+pytestmark = pytest.mark.django_db
+
+
+def count_queries(fn) -> int:
+    with CaptureQueriesContext(connection) as context:
+        fn()
+    return len(context.captured_queries)
+
+
+@pytest.fixture
+def squads(make_squad):
+    return make_squad(grunts_roster(6)), make_squad(grunts_roster(15))
+
+
+def test_builder_page_runs_the_same_queries_for_6_and_15_models(squads, owner_client):
+    counts = [
+        count_queries(lambda s=s: owner_client.get(reverse("rosters:builder", args=[s.pk])))
+        for s in squads
+    ]
+    assert counts[0] == counts[1] <= 10
+
+
+def test_htmx_update_runs_the_same_queries_for_6_and_15_models(squads, owner_client):
+    def update(squad):
+        grunt = squad.members.get(name="Grunt 1")
+        url = reverse("rosters:equipment_add", args=[squad.pk, grunt.pk])
+        owner_client.post(url, {"item": "pistol"}, HTTP_HX_REQUEST="true")
+
+    counts = [count_queries(lambda s=s: update(s)) for s in squads]
+    assert counts[0] == counts[1] <= 20
+
+
+def test_export_runs_a_fixed_number_of_queries(squads, owner_client, django_assert_max_num_queries):
+    for squad in squads:
+        with django_assert_max_num_queries(7):
+            owner_client.get(reverse("rosters:export", args=[squad.pk]))
