@@ -6,8 +6,10 @@ points). Four queries load the squad, whatever its size.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rosters.adapters import squad_to_roster, squads_with_members
@@ -27,6 +29,7 @@ class MemberView:
     abilities: list[tuple[str, str]]  # (code, label) it may choose
     equipment: list[tuple[object, str]] = field(default_factory=list)  # (row, label)
     ability_rows: list[tuple[object, str, str]] = field(default_factory=list)
+    allowance: int = 0  # starting abilities the type may have
     error: str = ""
 
 
@@ -48,6 +51,15 @@ def label(table, code: str) -> str:
     return _(entry.label) if entry is not None else code
 
 
+@functools.cache
+def _choices(faction: str, model_type: str, language: str):
+    """The (code, label) lists a card offers; the same for every model of a type."""
+    system = get_system("black-sun")
+    items = [(c, label(system.items, c)) for c in allowed_items(faction, model_type)]
+    abilities = [(c, label(system.abilities, c)) for c in starting_choices(model_type)]
+    return items, abilities
+
+
 def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, error: str = ""):
     queryset = squads_with_members(Squad.objects.filter(pk=squad_id))
     if owner is not None:
@@ -66,13 +78,15 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
             by_member.setdefault(v.member, []).append(v)
     rows = list(squad.members.all())
     members = []
+    language = get_language()
     for row, member_cost in zip(rows, costs.members, strict=True):
+        choices = _choices(squad.faction, row.type, language)
         view = MemberView(
             row=row,
             cost=member_cost,
             violations=by_member.get(row.name, []),
-            items=[(c, label(system.items, c)) for c in allowed_items(squad.faction, row.type)],
-            abilities=[(c, label(system.abilities, c)) for c in starting_choices(row.type)],
+            items=choices[0],
+            abilities=choices[1],
             equipment=[(e, label(system.items, e.item)) for e in row.equipment.all()],
             ability_rows=[
                 (a, label(system.abilities, a.code), _(system.abilities[a.code].effect))
@@ -80,6 +94,7 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
                 else (a, a.code, "")
                 for a in row.abilities.all()
             ],
+            allowance=system.model_types[row.type].starting_abilities,
             error=error if error_for == row.pk else "",
         )
         members.append(view)

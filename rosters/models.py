@@ -11,7 +11,10 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from rules import get_system
 
 
 class Squad(models.Model):
@@ -39,6 +42,11 @@ class Squad(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def faction_label(self) -> str:
+        faction = get_system(self.system).factions.get(self.faction)
+        return gettext(faction.label) if faction is not None else self.faction
 
 
 class Member(models.Model):

@@ -223,8 +223,11 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
             status=request.POST.get("status", member.status),
             assists=assists,
         )
-    except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
+    except ServiceError as error:  # the form swaps the whole roster: answer with it
+        if not request.htmx:
+            return _after_change(request, pk, member_pk, error=error.message)
+        context = builder_context(pk, owner=request.user, error_for=member_pk, error=error.message)
+        return render(request, "rosters/builder.html#roster", context)
     return _after_change(request, pk, member_pk, whole=True)
 
 
@@ -275,7 +278,9 @@ def ability_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
             member=member,
             code=request.POST.get("code", ""),
             detail=request.POST.get("detail", ""),
-            gained=Ability.Gained.RANDOM if roll is not None else Ability.Gained.CHOSEN,
+            gained=Ability.Gained.RANDOM
+            if roll is not None
+            else request.POST.get("gained", Ability.Gained.CHOSEN),
             roll=roll,
         )
     except ServiceError as error:

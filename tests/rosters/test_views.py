@@ -113,6 +113,8 @@ def test_a_refused_change_says_why_next_to_the_model(squad, owner_client):
     data = {"name": "Ling", "type": "grunt", "status": "active"}
     html = owner_client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
     assert "already named Ling" in html
+    assert html.lstrip().startswith('<div id="roster"')  # the form's swap target, whole
+    assert html.count("<article") == 12
     assert squad.members.filter(name="Grunt 1").exists()
 
 
@@ -164,6 +166,7 @@ def test_squad_list_shows_only_my_squads(make_squad, other_user, owner_client):
     theirs = make_squad(grunts_roster(6), owner=other_user)
     html = owner_client.get(reverse("rosters:list")).content.decode()
     assert escape(mine.name) in html and escape(theirs.name) not in html
+    assert "US Army" in html
 
 
 def test_create_a_squad(owner_client, user):
@@ -193,3 +196,13 @@ def test_delete_asks_first(squad, owner_client):
     assert Squad.objects.filter(pk=squad.pk).exists()
     owner_client.post(url)
     assert not Squad.objects.filter(pk=squad.pk).exists()
+
+
+def test_a_grunt_records_an_ability_gained_in_the_campaign(squad, owner_client):
+    grunt = squad.members.get(name="Grunt 1")
+    url = reverse("rosters:ability_add", args=[squad.pk, grunt.pk])
+    html = owner_client.post(
+        url, {"code": "lucky", "gained": "advance"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert grunt.abilities.get().gained == "advance"
+    assert "ability-allowance" not in html and "Draw a random ability" not in html

@@ -1,0 +1,50 @@
+"""A headless Chromium page for tests that drive the site through a real browser.
+
+The browser is Debian's ``chromium`` package (``.ci/run`` installs it). Without it the tests
+skip on a developer's machine, but fail when ``CI`` is set: CI must never pass a browser test
+it did not run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Page]:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    # Playwright's sync API keeps an event loop running in this thread; the ORM calls that
+    # pytest-django makes here (flushing the database afterwards) would otherwise refuse.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            context = browser.new_context(accept_downloads=True)
+            context.set_default_timeout(TIMEOUT_MS)
+            yield context.new_page()
+            context.close()
+        finally:
+            browser.close()
