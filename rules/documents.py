@@ -9,6 +9,7 @@ one ``DocumentError``. Codes are checked against the game system named by ``syst
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -34,6 +35,7 @@ MAX_NAME = 100
 MAX_TEXT = 200
 MAX_COUNT = 99
 MAX_MEMBERS = 100
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,26 +148,46 @@ def _join(path: str, key: str) -> str:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+    return {bool: "a boolean", int: "a number", float: "a decimal number", str: "a string",
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)  # fmt: skip
 
 
+class _Duplicated(dict):
+    """A JSON object in which the keys ``twice`` appeared more than once."""
+
+    twice: tuple[str, ...] = ()
+
+
+class _Constant(str):
+    """``NaN``, ``Infinity`` or ``-Infinity`` where JSON allows only finite numbers."""
+
+
 def loads(text: str | bytes) -> Any:
-    """JSON text to Python values, refusing duplicate keys and NaN."""
+    """JSON text to Python values, refusing duplicate keys and NaN with the path of each."""
+    flagged = False
 
-    def no_duplicates(pairs):
-        seen = {}
-        for key, value in pairs:
-            if key in seen:
-                raise DocumentError([Problem(key, _("key %(key)r appears twice"), {"key": key})])
-            seen[key] = value
-        return seen
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal flagged
+        obj = dict(pairs)
+        if len(obj) < len(pairs):
+            flagged = True
+            seen: set[str] = set()
+            twice = []
+            for key, _value in pairs:
+                if key in seen:
+                    twice.append(key)
+                seen.add(key)
+            obj = _Duplicated(pairs)
+            obj.twice = tuple(dict.fromkeys(twice))
+        return obj
 
-    def no_constant(name):
-        raise DocumentError([Problem("", _("%(name)s is not valid JSON"), {"name": name})])
+    def constant(name: str) -> _Constant:
+        nonlocal flagged
+        flagged = True
+        return _Constant(name)
 
     try:
-        return json.loads(text, object_pairs_hook=no_duplicates, parse_constant=no_constant)
+        data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=constant)
     except json.JSONDecodeError as error:
         raise DocumentError(
             [Problem("", _("not valid JSON: %(error)s (line %(line)d, column %(column)d)"),
@@ -173,6 +195,30 @@ def loads(text: str | bytes) -> Any:
         ) from None  # fmt: skip
     except UnicodeDecodeError:
         raise DocumentError([Problem("", _("not UTF-8 text"))]) from None
+    except RecursionError:
+        raise DocumentError([Problem("", _("nested too deeply"))]) from None
+    if flagged:
+        raise DocumentError(_where(data))
+    return data
+
+
+def _where(data: Any) -> list[Problem]:
+    """The path of every duplicated key and non-finite number, in document order."""
+    problems = []
+    stack = [("", data)]
+    while stack:  # not recursive: a document may nest as deep as the JSON parser allows
+        path, value = stack.pop()
+        if isinstance(value, _Constant):
+            problems.append(Problem(path, _("%(name)s is not valid JSON"), {"name": str(value)}))
+        elif isinstance(value, dict):
+            for key in value.twice if isinstance(value, _Duplicated) else ():
+                problems.append(
+                    Problem(_join(path, key), _("key %(key)r appears twice"), {"key": key})
+                )
+            stack.extend((_join(path, k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+    return problems
 
 
 # --- squad-roster/1 -------------------------------------------------------------------------
@@ -186,8 +232,11 @@ def _format_and_system(r: _Reader, data: dict, path: str, expected: str) -> Game
     if "system" not in data:
         return None
     code = data["system"]
+    if not isinstance(code, str):
+        r.fail(_join(path, "system"), _("must be a string, not %(kind)s"), kind=_kind(code))
+        return None
     try:
-        return get_system(code) if isinstance(code, str) else None
+        return get_system(code)
     except KeyError:
         pass
     r.fail(_join(path, "system"), _("unknown game system %(code)r"), code=code)
@@ -369,9 +418,13 @@ def parse_battle_report(data: Any) -> BattleReport:
         played_on = r.string(data["played_on"], "played_on")
         if played_on is not None:
             try:
+                # fromisoformat alone also takes "20261120" and week dates since Python 3.11
+                if not _ISO_DATE.fullmatch(played_on):
+                    raise ValueError(played_on)
                 played_on = date.fromisoformat(played_on).isoformat()
             except ValueError:
                 r.fail("played_on", _("must be a date written YYYY-MM-DD"))
+                played_on = None
     sides = []
     if system is not None:
         raw_sides = r.list(data.get("sides", []), "sides", maximum=20)

@@ -37,6 +37,7 @@ from rules.black_sun.tables import (
 from rules.types import Ability, Member, Roster, Side
 
 DEAD_STATES = frozenset({"killed", "violent-death"})
+ABSENT_FOR_ONE_BATTLE = frozenset({"recovering", "captured"})  # statuses that miss one battle
 WOUND_STATES = frozenset({"wounded", "seriously-wounded"})
 
 # --- victory points -------------------------------------------------------------------------
@@ -282,15 +283,21 @@ def resolve_side(
 
 
 def roster_after(roster: Roster, result: SideResult) -> Roster:
-    """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0)."""
+    """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0).
+
+    A model that sat this battle out recovering or captured has now missed its next battle
+    (section 5) and is active again; a dead one stays dead.
+    """
     outcomes = {o.member: o for o in result.survival}
     rp_delta: dict[str, int] = {}
     for award in result.reputation:
         rp_delta[award.member] = rp_delta.get(award.member, 0) + award.rp
     members = []
     for member in roster.members:
-        outcome = outcomes.get(member.name)
+        outcome = outcomes.get(member.name) if fought(member) else None
         if outcome is None:
+            if member.status in ABSENT_FOR_ONE_BATTLE:
+                member = replace(member, status="active")
             members.append(member)
             continue
         abilities = member.abilities

@@ -174,7 +174,7 @@ def survival_from_json(data: Any) -> SurvivalTable:
             raise TableError(path, "must have exactly low, high and result")
         low = _int(raw["low"], f"{path}.low", optional=True)
         high = _int(raw["high"], f"{path}.high", optional=True)
-        if raw["result"] not in SURVIVAL_RESULTS:
+        if not isinstance(raw["result"], str) or raw["result"] not in SURVIVAL_RESULTS:
             raise TableError(f"{path}.result", f"unknown result {raw['result']!r}")
         if low is not None and high is not None and low > high:
             raise TableError(path, "low is above high")

@@ -3,7 +3,7 @@
 Encodes ``shared/rules/black-sun.md`` sections 1-3 and its readings. ``validate`` reports
 every rule broken as a ``Violation`` with a stable code; it never raises on a roster whose
 codes are known (the document parser guarantees that). Dead models are left out of every
-count; recovering and captured models still count.
+count; recovering and captured models still count. A dead model's name stays taken.
 
 Violation codes, in the order they are checked:
 
@@ -11,7 +11,7 @@ Violation codes, in the order they are checked:
 squad-size                    6 to 15 models
 type-count                    exactly one Boss; at most 3 Tops, 2 Veterans, 3 Recruits,
                               1 Doc, 1 Specialist
-duplicate-name                member names are unique
+duplicate-name                member names are unique (dead models included)
 ep-over                       a model spends more EP than its type allows
 recruit-armour                no armour on a Recruit
 faction-item                  an item another faction's squads only may take
@@ -157,7 +157,13 @@ def validate(roster: Roster) -> list[Violation]:
         ):
             add(_type_count_violation(model_type, count))
 
-    for name, count in names.items():
+    taken = names
+    if size != len(roster.members):  # a dead model's name stays taken: it stays in the history
+        taken = dict(names)
+        for m in roster.members:
+            if m.status == "dead":
+                taken[m.name] = taken.get(m.name, 0) + 1
+    for name, count in taken.items():
         if count > 1:
             add(Violation(
                 "duplicate-name",
