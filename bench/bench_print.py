@@ -1,0 +1,60 @@
+"""Printing: a 15-model squad sheet, its cards and the reference card, beside a one-line page.
+
+WeasyPrint's own time for a one-line page (default fonts, no stylesheet) is measured in the
+same run, so the ratios hold on any machine. Targets: the sheet within 3 times the one-line
+page; a repeat (cached) download of an unchanged squad within 5 ms.
+"""
+
+from __future__ import annotations
+
+import os
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from weasyprint import HTML  # noqa: E402
+
+from bench.bench_rules import fifteen_models  # noqa: E402
+from bench.timing import median_seconds  # noqa: E402
+from rosters import pdf  # noqa: E402
+
+RENDERS = 7  # each render takes a tenth of a second or more: fewer batches than bench_rules
+
+
+def run() -> list[tuple[str, float, str]]:
+    roster = fifteen_models()
+    ms = 1e3
+
+    def one_line() -> bytes:
+        return HTML(string="<p>One line.</p>").write_pdf()
+
+    def timed(fn) -> float:
+        fn()  # warm up: template loading, fonts and stylesheet parsed once per thread
+        return median_seconds(fn, repeat=RENDERS, number=1)
+
+    baseline = timed(one_line)
+    sheet = timed(lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3))
+    cards = timed(lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3, cards=True))
+    reference = timed(
+        lambda: pdf.render_pdf(
+            "print/reference_black_sun.html", pdf.reference_card_context("black-sun")
+        )
+    )
+    cache.clear()
+    pdf.squad_sheet_pdf(roster, owner="Mint", version=3, cache_key="squad-1")
+    cached = median_seconds(
+        lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3, cache_key="squad-1")
+    )
+    return [
+        ("one-line page (WeasyPrint alone, default fonts)", baseline * ms, "ms"),
+        ("squad sheet, 15 models", sheet * ms, "ms"),
+        ("  squad sheet / one-line page (target <= 3)", sheet / baseline, "x"),
+        ("model cards, 15 models", cards * ms, "ms"),
+        ("  cards / one-line page", cards / baseline, "x"),
+        ("quick-reference card, Black Sun", reference * ms, "ms"),
+        ("  reference card / one-line page", reference / baseline, "x"),
+        ("repeat download of a cached squad sheet (target < 5 ms)", cached * ms, "ms"),
+    ]

@@ -1,0 +1,44 @@
+"""``manage.py print_reference SYSTEM [-o OUT.pdf] [--paper a4|letter]``.
+
+Prints the quick-reference card of a game system (``black-sun``). An unknown system is a
+clear error with exit 2.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from rosters.cli import EXIT_UNREADABLE
+from rosters.pdf import PAPER_SIZES, REFERENCE_CARDS, NotPrintable, reference_card_pdf
+
+
+class Command(BaseCommand):
+    help = "Print the quick-reference card of a game system as PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("system", help=f"a game system: {', '.join(REFERENCE_CARDS)}")
+        parser.add_argument(
+            "-o", "--output", help="the PDF to write (default: <system>-reference.pdf, here)"
+        )
+        parser.add_argument("--paper", choices=sorted(PAPER_SIZES), default="a4")
+
+    def handle(self, *args, **options):
+        system = options["system"]
+        try:
+            pdf = reference_card_pdf(system, paper=options["paper"])
+        except NotPrintable:
+            raise CommandError(
+                _("no quick-reference card for %(system)r (known: %(known)s)")
+                % {"system": system, "known": ", ".join(REFERENCE_CARDS)},
+                returncode=EXIT_UNREADABLE,
+            ) from None
+        output = Path(options["output"] or f"{system}-reference.pdf")
+        try:
+            output.write_bytes(pdf)
+        except OSError as error:
+            raise CommandError(
+                _("%(path)s: cannot write the PDF: %(error)s")
+                % {"path": output, "error": error.strerror or error}
+            ) from None
+        self.stdout.write(_("wrote %(path)s") % {"path": output})

@@ -1,0 +1,60 @@
+"""``manage.py print_roster FILE [-o OUT.pdf] [--paper a4|letter] [--cards] [--no-dead]``.
+
+Prints the squad sheet (or one cut-out card per model) of a squad-roster/1 file, with no
+account and no database. A roster that breaks rules still prints: the sheet lists what is
+wrong. Exit 2 only when the file is unreadable.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rosters.cli import read_document
+from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf
+from rules import get_system
+from rules.documents import load_roster
+
+
+class Command(BaseCommand):
+    help = "Print the squad sheet (or the model cards) of a squad-roster/1 file as PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="a squad-roster/1 JSON file")
+        parser.add_argument(
+            "-o", "--output", help="the PDF to write (default: <squad name>.pdf, here)"
+        )
+        parser.add_argument("--paper", choices=sorted(PAPER_SIZES), default="a4")
+        parser.add_argument(
+            "--cards", action="store_true", help="one cut-out card per model instead of the sheet"
+        )
+        parser.add_argument("--no-dead", action="store_true", help="leave out dead models")
+
+    def handle(self, *args, **options):
+        roster = read_document(options["file"], load_roster, self.stderr)
+        pdf = squad_sheet_pdf(
+            roster,
+            paper=options["paper"],
+            cards=options["cards"],
+            include_dead=not options["no_dead"],
+        )
+        output = Path(options["output"] or safe_filename(roster.name))
+        try:
+            output.write_bytes(pdf)
+        except OSError as error:
+            raise CommandError(
+                _("%(path)s: cannot write the PDF: %(error)s")
+                % {"path": output, "error": error.strerror or error}
+            ) from None
+        self.stdout.write(_("wrote %(path)s") % {"path": output})
+        broken = len(get_system(roster.system).validate(roster))
+        if broken:
+            self.stdout.write(
+                ngettext(
+                    "the squad breaks %(count)d rule; the sheet says which",
+                    "the squad breaks %(count)d rules; the sheet says which",
+                    broken,
+                )
+                % {"count": broken}
+            )

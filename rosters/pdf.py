@@ -1,0 +1,356 @@
+"""PDF printing with WeasyPrint: squad sheets, per-model cards and quick-reference cards.
+
+Every function takes plain rules values (a ``Roster``, an owner's name, a version number), so
+the command line prints a file with no database and the web views print a stored squad the
+same way. HTML comes from Django templates (autoescaped); the stylesheet
+``static/css/print.css`` and the fonts it names are read through ``StaticFilesOnly``, a URL
+fetcher that reads the project's own static files and nothing else: no network, no other
+file.
+
+Rendering costs a tenth of a second or more, so a stored squad's PDF is cached by its
+version (``squad_sheet_pdf(..., cache_key=...)``) and a reference card by system, paper and
+language. The parsed stylesheet and its fonts are kept per thread: decoding the fonts again
+for each document would double the time of a sheet.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gc
+import mimetypes
+import re
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from django.conf import settings
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from rules import get_system
+from rules.black_sun import data, reference
+from rules.types import Roster
+
+PAPER_SIZES = {"a4": "A4", "letter": "letter"}
+STATIC_DIR = Path(settings.BASE_DIR).resolve() / "static"
+BASE_URL = STATIC_DIR.as_uri() + "/"
+STYLESHEET_URL = BASE_URL + "css/print.css"
+CACHE_SECONDS = 24 * 60 * 60
+BLANK_ROWS = 4  # empty rows at the foot of a sheet, for recruits and notes
+
+STATUS_LABELS = {
+    "active": _("active"),
+    "recovering": _("recovering: misses the next battle"),
+    "captured": _("captured"),
+    "dead": _("dead"),
+}
+SOURCE_LABELS = {"injury": _("injury"), "advance": _("advance"), "event": _("event")}
+# Violation parameters that hold a rules label (translated), not a name the player typed.
+LABEL_PARAMS = frozenset({"type", "item", "faction", "ability"})
+
+
+class NotPrintable(LookupError):
+    """The game system has no printed sheet or reference card."""
+
+
+# --- the URL fetcher ------------------------------------------------------------------------
+
+
+class StaticFilesOnly(URLFetcher):
+    """Fetch ``file:`` URLs under ``static/`` (and ``data:`` URLs); refuse everything else."""
+
+    def __init__(self, root: Path = STATIC_DIR) -> None:
+        super().__init__(allowed_protocols=("file", "data"))
+        self.root = root.resolve()
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return super().fetch(url, headers)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            raise ValueError(f"refused: {url} is not one of the project's static files")
+        path = Path(unquote(parts.path)).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            raise ValueError(f"refused: {url} is not one of the project's static files")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": content_type})
+
+
+FETCHER = StaticFilesOnly()
+_styles = threading.local()
+
+
+def _stylesheet() -> tuple[FontConfiguration, CSS]:
+    """The parsed print.css and its fonts, loaded once per thread."""
+    if not hasattr(_styles, "css"):
+        fonts = FontConfiguration()
+        _styles.css = CSS(url=STYLESHEET_URL, url_fetcher=FETCHER, font_config=fonts)
+        _styles.fonts = fonts
+    return _styles.fonts, _styles.css
+
+
+def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
+    """Render a ``templates/print/`` page to PDF bytes."""
+    html = render_to_string(template_name, context)
+    fonts, css = _stylesheet()
+    # WeasyPrint makes many short-lived objects: pausing the cyclic garbage collector while
+    # it works saves about a sixth of the time (bench/bench_print.py); it runs again after.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
+        return document.write_pdf(stylesheets=[css], font_config=fonts)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _paper(paper: str) -> str:
+    if paper not in PAPER_SIZES:
+        raise ValueError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPER_SIZES)})")
+    return PAPER_SIZES[paper]
+
+
+def safe_filename(name: str, suffix: str = ".pdf") -> str:
+    """``name`` made safe as a file name: no path separators, reserved or control characters."""
+    cleaned = re.sub(r'[\x00-\x1f\x7f/\\:*?"<>|]+', "_", name).strip(" ._")
+    return (cleaned[:100] or "squad") + suffix
+
+
+# --- squad sheets and cards -----------------------------------------------------------------
+
+
+def _label(text: str) -> str:
+    return gettext(text) if text else text
+
+
+def _weapon_row(code: str, name: str, count: int = 1) -> dict[str, Any]:
+    p = data.WEAPON_PROFILES[code]
+    return {
+        "name": name,
+        "count": count,
+        "range": _label(p.range),
+        "impact": p.impact,
+        "stationary": _label(p.dice_stationary),
+        "moving": _label(p.dice_moving),
+        "suppression": p.suppression,
+    }
+
+
+def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[str, Any]:
+    model_type = data.MODEL_TYPES[member.type]
+    weapons, gear = [], []
+    for line in member.equipment:
+        if line.item == data.GRENADES:
+            continue  # printed from the cost, which counts the free ones
+        item = data.ITEMS[line.item]
+        if len(item.profiles) == 1:  # the item's own name: "Assault rifle (AR)"
+            weapons.append(_weapon_row(item.profiles[0], _label(item.label), line.count))
+        elif item.profiles:  # one row per profile: SAW and MG, slug and shot
+            for code in item.profiles:
+                profile_name = _label(data.WEAPON_PROFILES[code].label)
+                weapons.append(_weapon_row(code, profile_name, line.count))
+        else:
+            gear.append({"label": _label(item.label), "count": line.count})
+    abilities = []
+    for ability in member.abilities:
+        definition = data.ABILITIES[ability.code]
+        detail = ability.detail
+        if detail in data.FACTIONS:
+            detail = _label(data.FACTIONS[detail].label)
+        abilities.append({
+            "label": _label(definition.label),
+            "effect": _label(definition.effect),
+            "detail": detail,
+            "disadvantage": definition.kind == data.DISADVANTAGE,
+            "source": SOURCE_LABELS.get(ability.source),
+        })  # fmt: skip
+    return {
+        "name": member.name,
+        "type": _label(model_type.label),
+        "key_character": model_type.key_character,
+        "cv": member_cost.cv,
+        "cv_base": member_cost.cv_base,
+        "cv_loss": member.cv_loss,
+        "armour": member_cost.armour,
+        "grenades": member_cost.grenades,  # the hand-grenade profile is printed once, below
+        "grenades_free": min(data.FACTIONS[roster.faction].free_grenades, member_cost.grenades),
+        "grenade_row": (  # the cards repeat the profile: each card stands alone
+            _weapon_row(
+                "hand-grenade", _label(data.ITEMS[data.GRENADES].label), member_cost.grenades
+            )
+            if member_cost.grenades
+            else None
+        ),
+        "ep_spent": member_cost.ep_spent,
+        "ep_allowed": member_cost.ep_allowed,
+        "points": member_cost.points,
+        "rp": member.rp if model_type.key_character else None,
+        "heal_value": model_type.heal_value,
+        "specialist_value": model_type.specialist_value,
+        "status": member.status,
+        "status_label": STATUS_LABELS[member.status],
+        "dead": member.status == "dead",
+        "assists": member.assists,
+        "assisted_by": assisted_by,
+        "weapons": weapons,
+        "gear": gear,
+        "abilities": abilities,
+        "cv_boxes": range(member_cost.cv),
+    }
+
+
+def _violation(violation) -> dict[str, Any]:
+    params = {
+        key: gettext(value) if key in LABEL_PARAMS and isinstance(value, str) else value
+        for key, value in violation.params.items()
+    }
+    message = gettext(violation.template) % params if params else gettext(violation.template)
+    return {"member": violation.member, "message": message}
+
+
+def squad_sheet_context(
+    roster: Roster,
+    *,
+    owner: str | None,
+    version: int | str | None,
+    paper: str = "a4",
+    cards: bool = False,
+    include_dead: bool = True,
+    today: datetime.date | None = None,
+) -> dict[str, Any]:
+    """What the squad sheet and card templates show, with every rules label translated."""
+    system = get_system(roster.system)
+    if system.code != "black-sun":
+        raise NotPrintable(f"no squad sheet for the game system {roster.system!r}")
+    costs = system.cost(roster)
+    violations = system.validate(roster)
+    faction = data.FACTIONS[roster.faction]
+    assisted_by: dict[str, list[str]] = {}
+    for member in roster.members:
+        if member.assists is not None:
+            assisted_by.setdefault(member.assists, []).append(member.name)
+    models = [
+        _model(roster, member, member_cost, assisted_by.get(member.name, []))
+        for member, member_cost in zip(roster.members, costs.members, strict=True)
+        if include_dead or member.status != "dead"
+    ]
+    return {
+        "paper": _paper(paper),
+        "system_name": system.name,
+        "squad": {
+            "name": roster.name,
+            "owner": owner,
+            "version": version,
+            "points": costs.points,
+            "points_limit": costs.points_limit,
+            "models": sum(1 for member_cost in costs.members if member_cost.counts),
+            "valid": not violations,
+        },
+        "faction": {
+            "label": _label(faction.label),
+            "communication": _label(faction.communication),
+            "special_rules": _label(faction.special_rules),
+        },
+        "violations": [_violation(v) for v in violations],
+        "models": models,
+        "card_rows": [models[i : i + 2] for i in range(0, len(models), 2)],
+        "grenade": _weapon_row("hand-grenade", _label(data.WEAPON_PROFILES["hand-grenade"].label)),
+        "blank_rows": range(BLANK_ROWS),
+        "printed_on": (today or timezone.localdate()).isoformat(),
+    }
+
+
+def squad_sheet_html(roster: Roster, *, cards: bool = False, **options: Any) -> str:
+    template = "print/squad_cards.html" if cards else "print/squad_sheet.html"
+    return render_to_string(template, squad_sheet_context(roster, cards=cards, **options))
+
+
+def squad_sheet_pdf(
+    roster: Roster,
+    *,
+    owner: str | None = None,
+    version: int | str | None = None,
+    cache_key: str | None = None,
+    paper: str = "a4",
+    cards: bool = False,
+    include_dead: bool = True,
+) -> bytes:
+    """The squad sheet (or one card per model) of ``roster`` as PDF bytes.
+
+    With a ``cache_key`` (e.g. ``f"squad-{squad.pk}"``), the PDF is cached under that key,
+    the version, the options, the language and the day (the footer prints the date), so a
+    repeat download of an unchanged squad does not render again.
+    """
+    today = timezone.localdate()
+    key = None
+    if cache_key is not None:
+        layout = "cards" if cards else "sheet"
+        dead = "all" if include_dead else "living"
+        key = (
+            f"print:{cache_key}:v{version}:{_paper(paper)}:{layout}:{dead}:"
+            f"{get_language()}:{today.isoformat()}"
+        )
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+    context = squad_sheet_context(
+        roster, owner=owner, version=version, paper=paper, cards=cards,
+        include_dead=include_dead, today=today,
+    )  # fmt: skip
+    template = "print/squad_cards.html" if cards else "print/squad_sheet.html"
+    pdf = render_pdf(template, context)
+    if key is not None:
+        cache.set(key, pdf, CACHE_SECONDS)
+    return pdf
+
+
+# --- quick-reference cards ------------------------------------------------------------------
+
+REFERENCE_CARDS = {"black-sun": ("print/reference_black_sun.html", reference)}
+
+
+def _table(table: reference.Table) -> dict[str, Any]:
+    params = dict(table.note_params)
+    return {
+        "key": table.key,
+        "title": _label(table.title),
+        "columns": [_label(c) for c in table.columns],
+        "rows": [
+            {
+                "cells": [_label(c) if isinstance(c, str) else c for c in row],
+                "starred": i in table.starred,
+            }
+            for i, row in enumerate(table.rows)
+        ],
+        "notes": [_label(n) % params if params else _label(n) for n in table.notes],
+    }
+
+
+def reference_card_context(system_code: str, *, paper: str = "a4") -> dict[str, Any]:
+    if system_code not in REFERENCE_CARDS:
+        raise NotPrintable(f"no quick-reference card for the game system {system_code!r}")
+    _template, module = REFERENCE_CARDS[system_code]
+    return {
+        "paper": _paper(paper),
+        "system_name": get_system(system_code).name,
+        "tables": {t.key.replace("-", "_"): _table(t) for t in module.TABLES},
+    }
+
+
+def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
+    """The quick-reference card of a game system; ``NotPrintable`` if it has none."""
+    context = reference_card_context(system_code, paper=paper)
+    key = f"print:reference:{system_code}:{context['paper']}:{get_language()}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = render_pdf(REFERENCE_CARDS[system_code][0], context)
+        cache.set(key, cached, CACHE_SECONDS)
+    return cached
