@@ -2,7 +2,9 @@
 
 WeasyPrint's own time for a one-line page (default fonts, no stylesheet) is measured in the
 same run, so the ratios hold on any machine. Targets: the sheet within 3 times the one-line
-page; a repeat (cached) download of an unchanged squad within 5 ms.
+page; a repeat (cached) download of an unchanged squad within 5 ms. WeasyPrint's time grows
+with the number of boxes it lays out (about one table cell, paragraph or bold word each), so
+a bare 10 x 10 table is timed too, to show what a box costs on the machine.
 """
 
 from __future__ import annotations
@@ -31,11 +33,15 @@ def run() -> list[tuple[str, float, str]]:
     def one_line() -> bytes:
         return HTML(string="<p>One line.</p>").write_pdf()
 
+    # What WeasyPrint takes per box, for scale: a bare 10 x 10 table of one-letter cells.
+    bare_table = "<table>" + ("<tr>" + "<td>x</td>" * 10 + "</tr>") * 10 + "</table>"
+
     def timed(fn) -> float:
         fn()  # warm up: template loading, fonts and stylesheet parsed once per thread
         return median_seconds(fn, repeat=RENDERS, number=1)
 
     baseline = timed(one_line)
+    table = timed(lambda: HTML(string=bare_table).write_pdf())
     sheet = timed(lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3))
     cards = timed(lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3, cards=True))
     reference = timed(
@@ -50,6 +56,7 @@ def run() -> list[tuple[str, float, str]]:
     )
     return [
         ("one-line page (WeasyPrint alone, default fonts)", baseline * ms, "ms"),
+        ("  bare 10 x 10 table / one-line page (for scale)", table / baseline, "x"),
         ("squad sheet, 15 models", sheet * ms, "ms"),
         ("  squad sheet / one-line page (target <= 3)", sheet / baseline, "x"),
         ("model cards, 15 models", cards * ms, "ms"),

@@ -175,7 +175,6 @@ def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[
     return {
         "name": member.name,
         "type": _label(model_type.label),
-        "key_character": model_type.key_character,
         "cv": member_cost.cv,
         "cv_base": member_cost.cv_base,
         "cv_loss": member.cv_loss,
@@ -189,8 +188,6 @@ def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[
             if member_cost.grenades
             else None
         ),
-        "ep_spent": member_cost.ep_spent,
-        "ep_allowed": member_cost.ep_allowed,
         "points": member_cost.points,
         "rp": member.rp if model_type.key_character else None,
         "heal_value": model_type.heal_value,
@@ -203,7 +200,6 @@ def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[
         "weapons": weapons,
         "gear": gear,
         "abilities": abilities,
-        "cv_boxes": range(member_cost.cv),
     }
 
 
@@ -244,6 +240,7 @@ def squad_sheet_context(
     ]
     return {
         "paper": _paper(paper),
+        "cards": cards,
         "system_name": system.name,
         "squad": {
             "name": roster.name,

@@ -1,4 +1,8 @@
+import subprocess
+import sys
+
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text, squad_document, write_document
@@ -98,3 +102,16 @@ def test_print_reference_refuses_an_unknown_system_with_exit_2():
         call_command("print_reference", "chess")
 
     assert error.value.returncode == 2
+
+
+def test_print_reference_process_exits_2_on_an_unknown_system():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "print_reference", "chess"],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 2
+    assert "no quick-reference card for 'chess' (known: black-sun)" in result.stderr
