@@ -30,6 +30,7 @@ class MemberView:
     equipment: list[tuple[object, str]] = field(default_factory=list)  # (row, label)
     ability_rows: list[tuple[object, str, str]] = field(default_factory=list)
     allowance: int = 0  # starting abilities the type may have
+    ep_over: bool = False  # the rules flagged this model's EP
     error: str = ""
 
 
@@ -52,9 +53,9 @@ def label(table, code: str) -> str:
 
 
 @functools.cache
-def _choices(faction: str, model_type: str, language: str):
+def _choices(system_code: str, faction: str, model_type: str, language: str):
     """The (code, label) lists a card offers; the same for every model of a type."""
-    system = get_system("black-sun")
+    system = get_system(system_code)
     items = [(c, label(system.items, c)) for c in allowed_items(faction, model_type)]
     abilities = [(c, label(system.abilities, c)) for c in starting_choices(model_type)]
     return items, abilities
@@ -80,7 +81,7 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
     members = []
     language = get_language()
     for row, member_cost in zip(rows, costs.members, strict=True):
-        choices = _choices(squad.faction, row.type, language)
+        choices = _choices(squad.system, squad.faction, row.type, language)
         view = MemberView(
             row=row,
             cost=member_cost,
@@ -95,6 +96,7 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
                 for a in row.abilities.all()
             ],
             allowance=system.model_types[row.type].starting_abilities,
+            ep_over=any(v.code == "ep-over" for v in by_member.get(row.name, ())),
             error=error if error_for == row.pk else "",
         )
         members.append(view)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from django.core.management.base import OutputWrapper
+from django.core.management.base import CommandError, OutputWrapper
+from django.utils.translation import gettext as _
 
 from rules.documents import DocumentError
 
@@ -36,3 +37,15 @@ def read_document(path: str, loader: Callable[[bytes], T], stderr: OutputWrapper
             where = f"{path}: {problem.path}" if problem.path else path
             stderr.write(f"{where}: {problem.message}")
         raise SystemExit(EXIT_UNREADABLE) from None
+
+
+def write_pdf(path: Path, pdf: bytes, stdout: OutputWrapper) -> None:
+    """Write a rendered PDF, or stop with a message that names the path."""
+    try:
+        path.write_bytes(pdf)
+    except OSError as error:
+        raise CommandError(
+            _("%(path)s: cannot write the PDF: %(error)s")
+            % {"path": path, "error": error.strerror or error}
+        ) from None
+    stdout.write(_("wrote %(path)s") % {"path": path})

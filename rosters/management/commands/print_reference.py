@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from rosters.cli import EXIT_UNREADABLE
+from rosters.cli import EXIT_UNREADABLE, write_pdf
 from rosters.pdf import PAPER_SIZES, REFERENCE_CARDS, NotPrintable, reference_card_pdf
 
 
@@ -34,11 +34,4 @@ class Command(BaseCommand):
                 returncode=EXIT_UNREADABLE,
             ) from None
         output = Path(options["output"] or f"{system}-reference.pdf")
-        try:
-            output.write_bytes(pdf)
-        except OSError as error:
-            raise CommandError(
-                _("%(path)s: cannot write the PDF: %(error)s")
-                % {"path": output, "error": error.strerror or error}
-            ) from None
-        self.stdout.write(_("wrote %(path)s") % {"path": output})
+        write_pdf(output, pdf, self.stdout)

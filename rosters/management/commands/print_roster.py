@@ -7,11 +7,10 @@ wrong. Exit 2 only when the file is unreadable.
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext as _
+from django.core.management.base import BaseCommand
 from django.utils.translation import ngettext
 
-from rosters.cli import read_document
+from rosters.cli import read_document, write_pdf
 from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf
 from rules import get_system
 from rules.documents import load_roster
@@ -40,14 +39,7 @@ class Command(BaseCommand):
             include_dead=not options["no_dead"],
         )
         output = Path(options["output"] or safe_filename(roster.name))
-        try:
-            output.write_bytes(pdf)
-        except OSError as error:
-            raise CommandError(
-                _("%(path)s: cannot write the PDF: %(error)s")
-                % {"path": output, "error": error.strerror or error}
-            ) from None
-        self.stdout.write(_("wrote %(path)s") % {"path": output})
+        write_pdf(output, pdf, self.stdout)
         broken = len(get_system(roster.system).validate(roster))
         if broken:
             self.stdout.write(
