@@ -12,7 +12,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.types import Roster, RosterCost, Side, Violation
+from rules.types import Change, Roster, RosterCost, Side, Violation
+
+
+@dataclass(frozen=True)
+class CampaignRules:
+    """What a game system needs to run a campaign.
+
+    - ``default_house_rules()``: the campaign tables as JSON (shown beside the organiser's);
+    - ``parse_house_rules(data)``: a campaign's tables from that JSON (missing keys take the
+      defaults); raises ``ValueError`` with ``.path`` and ``.message`` for a bad table;
+    - ``resolve_side(roster, side, rng, house_rules)``: the result of one side's battle, with
+      ``.score.mission_vp``, ``.score.casualty_vp`` and ``.score.total_vp``;
+    - ``changes(roster, side, result)``: what the battle did to the squad, in order;
+    - ``check_side(roster, side)``: ``(path, template, params)`` for every model a side of a
+      report names that is not in the squad or did not fight (paths inside the side).
+    """
+
+    default_house_rules: Callable[[], dict[str, Any]]
+    parse_house_rules: Callable[[Any], Any]
+    resolve_side: Callable[..., Any]
+    changes: Callable[[Roster, Side, Any], tuple[Change, ...]]
+    check_side: Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]
 
 
 @dataclass(frozen=True)
@@ -29,6 +50,7 @@ class GameSystem:
     validate: Callable[[Roster], list[Violation]]
     cost: Callable[[Roster], RosterCost]
     score_side: Callable[[Roster, Side], Any]  # returns an object with .as_dict()
+    campaign: CampaignRules | None = None  # None: the game has no campaign rules yet
 
 
 _SYSTEMS: dict[str, GameSystem] = {}

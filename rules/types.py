@@ -7,6 +7,7 @@ than objects, and know nothing of storage. Game systems interpret the codes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -148,3 +149,29 @@ class BattleReport:
     sides: tuple[Side, ...]
     scenario: str = ""
     played_on: str | None = None  # ISO date
+
+
+# --- campaign changes -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One thing a battle did to a squad, as the campaign history records it.
+
+    ``member`` is ``None`` for the squad itself (its VP). ``field`` names the ``Member`` field
+    changed (``"status"``, ``"rp"``, ``"cv_loss"``, ``"abilities"``) or is ``None`` for a
+    record that changes nothing (the state a model ended the battle in, a survival roll).
+    ``before``/``after`` are the field's values (for ``"abilities"``: ``after`` is the code of
+    the ability gained, with ``source``). ``kind`` and ``params`` make the history's message;
+    ``roll`` is the die used, if any. Applied in order, the changes turn the squad before the
+    battle into the squad after it; undone in reverse order, they give it back exactly.
+    """
+
+    member: str | None
+    kind: str
+    field: str | None = None
+    before: Any = None
+    after: Any = None
+    roll: int | None = None
+    source: str | None = None
+    params: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=True)

@@ -8,10 +8,11 @@ alpha rulebook). Where a rule lives:
 - roster rules and their violation codes: ``validation.py``
 - points, EP, armour and CV: ``costs.py``
 - victory points, survival phase, reputation awards: ``battle.py``
+- campaign house rules and the history a battle writes: ``campaign.py``
 """
 
-from rules.black_sun import battle, costs, data, tables, validation
-from rules.registry import GameSystem, register
+from rules.black_sun import battle, campaign, costs, data, tables, validation
+from rules.registry import CampaignRules, GameSystem, register
 
 CODE = "black-sun"
 
@@ -39,7 +40,14 @@ SYSTEM = register(
         validate=validation.validate,
         cost=costs.cost,
         score_side=battle.score_side,
+        campaign=CampaignRules(
+            default_house_rules=campaign.default_house_rules,
+            parse_house_rules=campaign.parse_house_rules,
+            resolve_side=campaign.resolve_side,
+            changes=campaign.changes,
+            check_side=campaign.check_side,
+        ),
     )
 )
 
-__all__ = ["CODE", "SYSTEM", "battle", "costs", "data", "tables", "validation"]
+__all__ = ["CODE", "SYSTEM", "battle", "campaign", "costs", "data", "tables", "validation"]

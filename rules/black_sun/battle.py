@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.black_sun.data import MODEL_TYPES
 from rules.black_sun.tables import (
@@ -34,7 +34,8 @@ from rules.black_sun.tables import (
     ReputationTable,
     SurvivalTable,
 )
-from rules.types import Ability, Member, Roster, Side
+from rules.campaign import apply_changes
+from rules.types import Member, Roster, Side
 
 DEAD_STATES = frozenset({"killed", "violent-death"})
 ABSENT_FOR_ONE_BATTLE = frozenset({"recovering", "captured"})  # statuses that miss one battle
@@ -286,32 +287,12 @@ def roster_after(roster: Roster, result: SideResult) -> Roster:
     """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0).
 
     A model that sat this battle out recovering or captured has now missed its next battle
-    (section 5) and is active again; a dead one stays dead.
+    (section 5) and is active again; a dead one stays dead. It is the campaign history
+    (``campaign.changes``) replayed, so the two can never disagree.
     """
-    outcomes = {o.member: o for o in result.survival}
-    rp_delta: dict[str, int] = {}
-    for award in result.reputation:
-        rp_delta[award.member] = rp_delta.get(award.member, 0) + award.rp
-    members = []
-    for member in roster.members:
-        outcome = outcomes.get(member.name) if fought(member) else None
-        if outcome is None:
-            if member.status in ABSENT_FOR_ONE_BATTLE:
-                member = replace(member, status="active")
-            members.append(member)
-            continue
-        abilities = member.abilities
-        if outcome.gained is not None:
-            abilities = abilities + (Ability(outcome.gained, source="injury"),)
-        members.append(
-            replace(
-                member,
-                status=outcome.status,
-                abilities=abilities,
-                rp=max(0, member.rp + rp_delta.get(member.name, 0)),
-            )
-        )
-    return replace(roster, members=tuple(members))
+    from rules.black_sun.campaign import changes  # campaign builds on this module
+
+    return apply_changes(roster, changes(roster, None, result))
 
 
 def _member(roster: Roster, name: str) -> Member:

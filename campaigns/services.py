@@ -1,0 +1,465 @@
+"""Everything that changes a campaign, each in one transaction.
+
+Views and the API call these and nothing else to write; the game's rules come from
+``rules`` through ``campaigns.adapters``. A ``ServiceError`` names the field (or the path in
+the battle-report document) and says what is wrong, in the user's language.
+
+Concurrency: applying and voiding battles lock the campaign row first (``select_for_update``
+on PostgreSQL; SQLite runs every transaction ``IMMEDIATE``, one writer at a time), then read
+the squads, so two battles applied at the same moment to one squad run one after the other
+and the second sees what the first wrote.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.adapters import campaign_rules, house_rules_of, load_rosters
+from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from rosters.models import Ability, Member, Squad
+from rosters.services import ServiceError, copy_members
+from rules import get_system
+from rules.campaign import placings
+from rules.documents import DocumentError, parse_battle_report
+from rules.types import BattleReport
+
+__all__ = [
+    "ServiceError",
+    "ReportRefused",
+    "campaign_create",
+    "campaign_update",
+    "campaign_join",
+    "enrol",
+    "battle_submit",
+    "battle_confirm",
+    "battle_reject",
+    "battle_void",
+]
+
+
+class ReportRefused(ServiceError):
+    """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        path, message = problems[0]
+        super().__init__(path, message)
+        self.problems = problems
+
+
+def _bump(squad_ids: list[int]) -> None:
+    Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1)
+
+
+# --- campaigns and players ------------------------------------------------------------------
+
+
+@transaction.atomic
+def campaign_create(
+    *,
+    organiser: AbstractBaseUser,
+    name: str,
+    system: str = "black-sun",
+    points_limit: int = 200,
+    description: str = "",
+    is_public: bool = False,
+    apply_at_once: bool = False,
+) -> Campaign:
+    try:
+        game = get_system(system)
+    except KeyError:
+        raise ServiceError("system", _("unknown game system %(code)r") % {"code": system}) from None
+    if game.campaign is None:
+        raise ServiceError("system", _("%(game)s has no campaign rules yet") % {"game": game.name})
+    name = name.strip()
+    if not name:
+        raise ServiceError("name", _("a campaign needs a name"))
+    if points_limit < 1:
+        raise ServiceError("points_limit", _("the points limit must be at least 1"))
+    campaign = Campaign.objects.create(
+        organiser=organiser, name=name, system=system, points_limit=points_limit,
+        description=description, is_public=is_public, apply_at_once=apply_at_once,
+    )  # fmt: skip
+    Player.objects.create(campaign=campaign, user=organiser)
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(
+    *,
+    campaign: Campaign,
+    name: str,
+    description: str,
+    points_limit: int,
+    is_public: bool,
+    apply_at_once: bool,
+    house_rules: dict[str, Any],
+) -> Campaign:
+    """Change the settings; a new points limit applies to every campaign squad at once."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("name", _("a campaign needs a name"))
+    if points_limit < 1:
+        raise ServiceError("points_limit", _("the points limit must be at least 1"))
+    rules = campaign_rules(campaign)
+    try:
+        rules.parse_house_rules(house_rules)
+    except ValueError as error:
+        path = getattr(error, "path", "")
+        message = getattr(error, "message", str(error))
+        raise ServiceError(f"house_rules.{path}".rstrip("."), _(message)) from None
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if points_limit != campaign.points_limit:
+        squads = Squad.objects.filter(campaign_entry__campaign=campaign)
+        squads.update(points_limit=points_limit, version=F("version") + 1)
+    campaign.name = name
+    campaign.description = description
+    campaign.points_limit = points_limit
+    campaign.is_public = is_public
+    campaign.apply_at_once = apply_at_once
+    campaign.house_rules = house_rules
+    campaign.save()
+    return campaign
+
+
+def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> Player:
+    """Join by invitation; joining twice is harmless."""
+    player, _created = Player.objects.get_or_create(campaign=campaign, user=user)
+    return player
+
+
+@transaction.atomic
+def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
+    """Copy the player's squad into the campaign; the original stays free to edit."""
+    if not Player.objects.filter(campaign=campaign, user=user).exists():
+        raise ServiceError("squad", _("join the campaign before enrolling a squad"))
+    if squad.owner_id != user.pk:
+        raise ServiceError("squad", _("you can only enrol your own squads"))
+    if squad.in_campaign:
+        raise ServiceError("squad", _("this squad already belongs to a campaign"))
+    if squad.system != campaign.system:
+        raise ServiceError("squad", _("this squad is not for this campaign's game"))
+    copy = Squad.objects.create(
+        owner=user, name=squad.name, system=squad.system, faction=squad.faction,
+        points_limit=campaign.points_limit, in_campaign=True,
+    )  # fmt: skip
+    copy_members(source=squad, target=copy)
+    return Entry.objects.create(campaign=campaign, player=user, squad=copy, original=squad)
+
+
+# --- battle reports -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Submitted:
+    battle: Battle
+    created: bool  # False: the same report was sent before (same idempotency key)
+
+
+def battle_submit(
+    *,
+    campaign: Campaign,
+    user: AbstractBaseUser,
+    document: Any,
+    idempotency_key: str = "",
+    rng: random.Random | None = None,
+) -> Submitted:
+    """Record a ``battle-report/1`` document; apply it at once if the campaign says so.
+
+    Every side names a campaign squad by ``squad_id``; the sender must own one of them; every
+    squad must be valid, and every model the report names must have fought. The same
+    ``idempotency_key`` from the same user gives back the battle it created the first time.
+    """
+    idempotency_key = idempotency_key.strip()[:100]
+    if idempotency_key:
+        existing = _by_key(campaign, user, idempotency_key)
+        if existing is not None:
+            return _same_report(existing, document)
+    try:
+        report = parse_battle_report(document)
+    except DocumentError as error:
+        raise ReportRefused([(p.path, p.message) for p in error.problems]) from None
+    try:
+        with transaction.atomic():
+            campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+            entries = _check_report(campaign, user, report)
+            number = campaign.battles_numbered + 1
+            Campaign.objects.filter(pk=campaign.pk).update(battles_numbered=number)
+            battle = Battle.objects.create(
+                campaign=campaign,
+                number=number,
+                scenario=report.scenario,
+                played_on=date.fromisoformat(report.played_on) if report.played_on else None,
+                report=document,
+                submitted_by=user,
+                idempotency_key=idempotency_key,
+            )
+            BattleSide.objects.bulk_create(
+                BattleSide(battle=battle, position=i, entry=entry, outcome=side.outcome)
+                for i, (side, entry) in enumerate(zip(report.sides, entries, strict=True))
+            )
+            if campaign.apply_at_once:
+                _apply(battle, campaign, user, rng)
+    except IntegrityError:
+        # The same key sent twice at the same moment: the other request created the battle.
+        existing = _by_key(campaign, user, idempotency_key) if idempotency_key else None
+        if existing is None:
+            raise
+        return _same_report(existing, document)
+    return Submitted(battle, True)
+
+
+def _by_key(campaign: Campaign, user: AbstractBaseUser, key: str) -> Battle | None:
+    return Battle.objects.filter(campaign=campaign, submitted_by=user, idempotency_key=key).first()
+
+
+def _same_report(battle: Battle, document: Any) -> Submitted:
+    if battle.report != document:
+        raise ServiceError(
+            "Idempotency-Key", _("this key was already used for another battle report")
+        )
+    return Submitted(battle, False)
+
+
+def _check_report(campaign: Campaign, user: AbstractBaseUser, report: BattleReport) -> list[Entry]:
+    problems: list[tuple[str, str]] = []
+    if report.system != campaign.system:
+        problems.append(("system", _("this campaign plays %(code)r") % {"code": campaign.system}))
+        raise ReportRefused(problems)
+    squad_ids = [side.squad_id for side in report.sides]
+    entries = {
+        e.squad_id: e
+        for e in Entry.objects.filter(campaign=campaign, squad_id__in=[i for i in squad_ids if i])
+    }
+    seen: set[int] = set()
+    for i, side in enumerate(report.sides):
+        path = f"sides[{i}]"
+        if side.squad_id is None:
+            problems.append(
+                (f"{path}.roster", _("a campaign battle names each squad by its squad_id"))
+            )
+        elif side.squad_id not in entries:
+            problems.append(
+                (
+                    f"{path}.squad_id",
+                    _("squad %(id)s is not in this campaign") % {"id": side.squad_id},
+                )
+            )
+        elif side.squad_id in seen:
+            problems.append((f"{path}.squad_id", _("this squad is on two sides")))
+        else:
+            seen.add(side.squad_id)
+    if problems:
+        raise ReportRefused(problems)
+    chosen = [entries[i] for i in squad_ids]
+    if not any(entry.player_id == user.pk for entry in chosen):
+        raise ReportRefused([("sides", _("only a player whose squad fought can report a battle"))])
+    rosters = load_rosters([entry.squad_id for entry in chosen])
+    problems = _side_problems(campaign, report, rosters, check_valid=True)
+    if problems:
+        raise ReportRefused(problems)
+    return chosen
+
+
+def _side_problems(campaign, report, rosters, *, check_valid: bool) -> list[tuple[str, str]]:
+    game = get_system(campaign.system)
+    rules = campaign_rules(campaign)
+    problems = []
+    for i, side in enumerate(report.sides):
+        roster = rosters[side.squad_id].roster
+        if check_valid:
+            for violation in game.validate(roster):
+                who = f"{violation.member}: " if violation.member else ""
+                message = _(violation.template) % violation.params if violation.params else (
+                    _(violation.template))  # fmt: skip
+                problems.append(
+                    (f"sides[{i}].squad_id",
+                     _("%(squad)s is not valid: %(problem)s")
+                     % {"squad": roster.name, "problem": who + message})
+                )  # fmt: skip
+        for path, template, params in rules.check_side(roster, side):
+            problems.append((f"sides[{i}].{path}", _(template) % params))
+    return problems
+
+
+# --- confirm, reject, apply -----------------------------------------------------------------
+
+
+def _opponent(battle: Battle, user: AbstractBaseUser) -> bool:
+    """A player on one of the battle's sides who did not send the report."""
+    if user.pk == battle.submitted_by_id:
+        return False
+    return battle.sides.filter(entry__player=user).exists()
+
+
+def can_decide(battle: Battle, user: AbstractBaseUser) -> bool:
+    return user.pk == battle.campaign.organiser_id or _opponent(battle, user)
+
+
+@transaction.atomic
+def battle_confirm(
+    *, battle: Battle, user: AbstractBaseUser, rng: random.Random | None = None
+) -> Battle:
+    """The organiser or an opposing player confirms a report: it is applied."""
+    campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
+    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle.campaign = campaign
+    if not can_decide(battle, user):
+        raise ServiceError("battle", _("only the organiser or an opponent can confirm"))
+    if battle.status != Battle.Status.PENDING:
+        raise ServiceError("battle", _("this battle is %(status)s") % {
+            "status": battle.get_status_display()})  # fmt: skip
+    _apply(battle, campaign, user, rng)
+    return battle
+
+
+@transaction.atomic
+def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
+    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    if not can_decide(battle, user):
+        raise ServiceError("battle", _("only the organiser or an opponent can reject"))
+    if battle.status != Battle.Status.PENDING:
+        raise ServiceError("battle", _("this battle is %(status)s") % {
+            "status": battle.get_status_display()})  # fmt: skip
+    battle.status = Battle.Status.REJECTED
+    battle.decided_by = user
+    battle.decided_at = timezone.now()
+    battle.save(update_fields=["status", "decided_by", "decided_at"])
+    return battle
+
+
+def _apply(
+    battle: Battle, campaign: Campaign, user: AbstractBaseUser, rng: random.Random | None
+) -> None:
+    """Run the rules on every side and write what they say. Caller holds the campaign lock."""
+    rng = rng or random.SystemRandom()
+    report = parse_battle_report(battle.report)
+    sides = list(battle.sides.select_related("entry").order_by("position"))
+    squad_ids = [side.entry.squad_id for side in sides]
+    list(Squad.objects.select_for_update().filter(pk__in=squad_ids).order_by("pk"))
+    rosters = load_rosters(squad_ids)
+    problems = _side_problems(campaign, report, rosters, check_valid=False)
+    if problems:
+        raise ReportRefused(problems)
+    rules = campaign_rules(campaign)
+    house = house_rules_of(campaign)
+    results = []
+    for side_report in report.sides:
+        roster = rosters[side_report.squad_id].roster
+        results.append(rules.resolve_side(roster, side_report, rng, house))
+    places = placings([result.score.total_vp for result in results])
+    history: list[HistoryEntry] = []
+    member_updates: dict[int, Member] = {}
+    new_abilities: list[tuple[HistoryEntry, Ability]] = []
+    for side, side_report, result, place in zip(sides, report.sides, results, places, strict=True):
+        loaded = rosters[side_report.squad_id]
+        side.mission_vp = result.score.mission_vp
+        side.casualty_vp = result.score.casualty_vp
+        side.total_vp = result.score.total_vp
+        side.placing = place
+        side.casualties = sum(1 for c in side_report.casualties if c.state != "unhurt")
+        next_position = loaded.next_ability_position
+        for seq, change in enumerate(rules.changes(loaded.roster, side_report, result)):
+            row = loaded.rows.get(change.member) if change.member else None
+            entry = HistoryEntry(
+                battle=battle, entry=side.entry, member=row, seq=len(history) + seq,
+                kind=change.kind, field=change.field or "", before=change.before,
+                after=change.after, roll=change.roll, params=change.params,
+            )  # fmt: skip
+            if change.field == "abilities":
+                next_position[row.pk] = next_position.get(row.pk, 0) + 1
+                ability = Ability(
+                    member=row, position=next_position[row.pk], code=change.after,
+                    gained=change.source or Ability.Gained.INJURY,
+                )  # fmt: skip
+                new_abilities.append((entry, ability))
+            elif change.field:
+                setattr(row, change.field, change.after)
+                member_updates[row.pk] = row
+            history.append(entry)
+    Ability.objects.bulk_create([ability for _entry, ability in new_abilities])
+    for entry, ability in new_abilities:
+        entry.ability = ability
+    HistoryEntry.objects.bulk_create(history)
+    if member_updates:
+        Member.objects.bulk_update(list(member_updates.values()), ["status", "rp", "cv_loss"])
+    BattleSide.objects.bulk_update(
+        sides, ["mission_vp", "casualty_vp", "total_vp", "placing", "casualties"]
+    )
+    _bump(squad_ids)
+    seq = campaign.battles_applied + 1
+    Campaign.objects.filter(pk=campaign.pk).update(battles_applied=seq)
+    campaign.battles_applied = seq
+    battle.status = Battle.Status.CONFIRMED
+    battle.applied_seq = seq
+    battle.decided_by = user
+    battle.decided_at = timezone.now()
+    battle.save(update_fields=["status", "applied_seq", "decided_by", "decided_at"])
+
+
+# --- void -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
+    """The organiser voids a confirmed battle: every change it made is undone, exactly.
+
+    Only a squad's latest battle can be voided (void the later ones first): a later battle
+    was fought by the squad this one left behind.
+    """
+    campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
+    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    if user.pk != campaign.organiser_id:
+        raise ServiceError("battle", _("only the organiser can void a battle"))
+    if battle.status != Battle.Status.CONFIRMED:
+        raise ServiceError("battle", _("only a confirmed battle can be voided"))
+    entry_ids = list(battle.sides.values_list("entry_id", flat=True))
+    later = (
+        Battle.objects.filter(
+            campaign=campaign, status=Battle.Status.CONFIRMED,
+            applied_seq__gt=battle.applied_seq, sides__entry_id__in=entry_ids,
+        )
+        .distinct()
+        .aggregate(last=Max("number"))["last"]
+    )  # fmt: skip
+    if later is not None:
+        raise ServiceError(
+            "battle",
+            _("battle %(number)s was fought later by the same squads: void it first")
+            % {"number": later},
+        )
+    entries = list(battle.history.select_related("member").order_by("-seq"))
+    members: dict[int, Member] = {}
+    abilities: list[int] = []
+    for entry in entries:
+        if not entry.field:
+            continue
+        if entry.field == "abilities":
+            if entry.ability_id is not None:
+                abilities.append(entry.ability_id)
+            continue
+        member = members.setdefault(entry.member_id, entry.member)
+        if getattr(member, entry.field) != entry.after:
+            raise ServiceError(
+                "battle",
+                _("%(name)s has changed since this battle; it cannot be undone")
+                % {"name": member.name},
+            )
+        setattr(member, entry.field, entry.before)
+    Ability.objects.filter(pk__in=abilities).delete()
+    if members:
+        Member.objects.bulk_update(list(members.values()), ["status", "rp", "cv_loss"])
+    _bump(list(battle.sides.values_list("entry__squad_id", flat=True)))
+    battle.status = Battle.Status.VOIDED
+    battle.voided_by = user
+    battle.voided_at = timezone.now()
+    battle.save(update_fields=["status", "voided_by", "voided_at"])
+    return battle

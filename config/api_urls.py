@@ -1,0 +1,3 @@
+"""The REST API under ``/api/`` (issue #6)."""
+
+urlpatterns: list = []

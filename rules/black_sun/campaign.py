@@ -1,0 +1,170 @@
+"""Black Sun campaigns: house rules and what a battle does to a squad.
+
+A campaign may change the survival table (section 5) and the reputation award table
+(section 4); both are JSON in the campaign, checked by ``parse_house_rules``, and missing
+tables take the defaults. ``changes`` turns a resolved side (``battle.resolve_side``) into the
+ordered history the campaign stores; ``rules.campaign.apply_changes`` replays it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from rules.black_sun import battle
+from rules.black_sun.tables import (
+    DEFAULT_REPUTATION_TABLE,
+    DEFAULT_SURVIVAL_TABLE,
+    ReputationTable,
+    SurvivalTable,
+    TableError,
+    reputation_from_json,
+    reputation_to_json,
+    survival_from_json,
+    survival_to_json,
+)
+from rules.i18n import gettext_noop as _
+from rules.types import Change, Roster, Side
+
+HOUSE_RULE_KEYS = ("survival", "reputation")
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    survival: SurvivalTable = DEFAULT_SURVIVAL_TABLE
+    reputation: ReputationTable = DEFAULT_REPUTATION_TABLE
+
+
+def default_house_rules() -> dict[str, Any]:
+    return {
+        "survival": survival_to_json(DEFAULT_SURVIVAL_TABLE),
+        "reputation": reputation_to_json(DEFAULT_REPUTATION_TABLE),
+    }
+
+
+def parse_house_rules(data: Any) -> HouseRules:
+    """A campaign's tables; ``{}`` gives the defaults. Raises ``TableError`` (with ``.path``)."""
+    if data is None:
+        return HouseRules()
+    if not isinstance(data, dict):
+        raise TableError("", "must be an object")
+    for key in data:
+        if key not in HOUSE_RULE_KEYS:
+            raise TableError(key, "unknown table")
+    survival = survival_from_json(data["survival"]) if "survival" in data else None
+    reputation = reputation_from_json(data["reputation"]) if "reputation" in data else None
+    return HouseRules(survival or DEFAULT_SURVIVAL_TABLE, reputation or DEFAULT_REPUTATION_TABLE)
+
+
+def resolve_side(
+    roster: Roster, side: Side, rng: random.Random, house_rules: HouseRules = HouseRules()
+) -> battle.SideResult:
+    return battle.resolve_side(roster, side, rng, house_rules.survival, house_rules.reputation)
+
+
+def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tuple[Change, ...]:
+    """Everything the battle did to the squad, in order: its VP, then model by model.
+
+    For each model that fought: the state it ended in, its survival roll, its new status,
+    the ability it gained, then one RP change per deed (RP never below 0, step by step).
+    A model that sat the battle out recovering or captured comes back active.
+    """
+    score = result.score
+    out = [
+        Change(
+            None,
+            "vp",
+            params={
+                "outcome": side.outcome if side is not None else None,
+                "mission_vp": score.mission_vp,
+                "casualty_vp": score.casualty_vp,
+                "total_vp": score.total_vp,
+            },
+        )
+    ]
+    outcomes = {o.member: o for o in result.survival}
+    awards: dict[str, list[battle.ReputationAward]] = {}
+    for award in result.reputation:
+        awards.setdefault(award.member, []).append(award)
+    treated = {c.member for c in side.casualties if c.treated} if side is not None else set()
+    for member in roster.members:
+        name = member.name
+        outcome = outcomes.get(name) if battle.fought(member) else None
+        if outcome is None:
+            if member.status in battle.ABSENT_FOR_ONE_BATTLE:
+                out.append(Change(name, "returns", "status", member.status, "active"))
+            continue
+        out.append(Change(name, "fought", params={"state": outcome.state,
+                                                  "treated": name in treated}))  # fmt: skip
+        if outcome.roll is not None:
+            out.append(
+                Change(
+                    name,
+                    "survival",
+                    roll=outcome.roll,
+                    params={
+                        "result": outcome.result,
+                        "modifier": outcome.modifier,
+                        "total": outcome.total,
+                        "at_table": outcome.rolled_at_table,
+                    },
+                )
+            )
+        if outcome.status != member.status:
+            out.append(Change(name, "status", "status", member.status, outcome.status))
+        if outcome.gained is not None:
+            out.append(
+                Change(
+                    name,
+                    "ability",
+                    "abilities",
+                    None,
+                    outcome.gained,
+                    roll=outcome.injury_roll,
+                    source="injury",
+                    params={"result": outcome.result},
+                )
+            )
+        rp = member.rp
+        for award in awards.get(name, ()):
+            after = max(0, rp + award.rp)
+            if after != rp:
+                out.append(
+                    Change(
+                        name,
+                        "rp",
+                        "rp",
+                        rp,
+                        after,
+                        params={
+                            "deed": award.deed,
+                            "count": award.count,
+                            "rp": award.rp,
+                            "doubled": award.doubled,
+                        },
+                    )  # fmt: skip
+                )
+            rp = after
+    return tuple(out)
+
+
+def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
+    """Models a report names that are not in the squad, or that did not fight.
+
+    Recovering, captured and dead models sit the battle out (``battle.fought``): a report
+    that gives them a casualty, a deed or a survival roll is refused rather than scored.
+    """
+    problems = []
+    named = [(f"casualties[{i}].member", c.member) for i, c in enumerate(side.casualties)]
+    named += [(f"deeds[{i}].member", d.member) for i, d in enumerate(side.deeds)]
+    named += [(f"survival_rolls.{name}", name) for name in side.survival_rolls]
+    for path, name in named:
+        member = roster.member(name)
+        if member is None:
+            problems.append((path, _("no model named %(name)r in %(squad)s"),
+                             {"name": name, "squad": roster.name}))  # fmt: skip
+        elif not battle.fought(member):
+            problems.append((path, _("%(name)r did not fight: the model is %(status)s"),
+                             {"name": name, "status": member.status}))  # fmt: skip
+    return problems

@@ -1,0 +1,42 @@
+"""What every game's campaign shares: applying a battle's changes and placing the sides.
+
+A game system that runs campaigns registers a ``CampaignRules`` (``rules.registry``); its
+``changes`` function says what a battle did to a squad, as ``rules.types.Change`` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from rules.types import Ability, Change, Roster
+
+WIN, DRAW, LOSS = "win", "draw", "loss"
+
+
+def apply_changes(roster: Roster, changes: Iterable[Change]) -> Roster:
+    """The roster with the changes applied in order (the pure twin of the campaign's writes)."""
+    members = {m.name: m for m in roster.members}
+    for change in changes:
+        if change.member is None or change.field is None:
+            continue
+        member = members[change.member]
+        if change.field == "abilities":
+            gained = Ability(change.after, source=change.source or "injury")
+            member = replace(member, abilities=member.abilities + (gained,))
+        else:
+            member = replace(member, **{change.field: change.after})
+        members[change.member] = member
+    return replace(roster, members=tuple(members[m.name] for m in roster.members))
+
+
+def placings(vps: Sequence[int]) -> list[str]:
+    """Win, draw or loss for each side of one battle, from the VP each scored.
+
+    The side with the most VP wins; sides tied at the top draw; every other side loses.
+    """
+    if not vps:
+        return []
+    best = max(vps)
+    leaders = sum(1 for vp in vps if vp == best)
+    return [(WIN if leaders == 1 else DRAW) if vp == best else LOSS for vp in vps]
