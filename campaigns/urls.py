@@ -1,7 +1,25 @@
-"""Campaign pages: standings, battle reports, house rules (issue #4)."""
+"""Campaign pages: standings, battle reports, squads, characters, settings (issue #4)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from campaigns import views
 
 app_name = "campaigns"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.campaign_list, name="list"),
+    path("new/", views.campaign_create, name="create"),
+    path("join/", views.campaign_join, name="join"),
+    path("join/<str:code>/", views.campaign_join, name="join_link"),
+    path("<int:pk>/", views.campaign_detail, name="detail"),
+    path("<int:pk>/report.pdf", views.campaign_report, name="report_pdf"),
+    path("<int:pk>/settings/", views.campaign_settings, name="settings"),
+    path("<int:pk>/enrol/", views.campaign_enrol, name="enrol"),
+    path("<int:pk>/battles/new/", views.battle_new, name="battle_new"),
+    path("<int:pk>/battles/<int:number>/", views.battle_detail, name="battle"),
+    path("<int:pk>/battles/<int:number>/confirm/", views.battle_confirm, name="battle_confirm"),
+    path("<int:pk>/battles/<int:number>/reject/", views.battle_reject, name="battle_reject"),
+    path("<int:pk>/battles/<int:number>/void/", views.battle_void, name="battle_void"),
+    path("<int:pk>/squads/<int:entry_pk>/", views.entry_detail, name="entry"),
+    path("<int:pk>/characters/<int:member_pk>/", views.character_detail, name="character"),
+]

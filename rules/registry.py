@@ -26,7 +26,9 @@ class CampaignRules:
       ``.score.mission_vp``, ``.score.casualty_vp`` and ``.score.total_vp``;
     - ``changes(roster, side, result)``: what the battle did to the squad, in order;
     - ``check_side(roster, side)``: ``(path, template, params)`` for every model a side of a
-      report names that is not in the squad or did not fight (paths inside the side).
+      report names that is not in the squad or did not fight (paths inside the side);
+    - ``labels``: English words, marked for translation, for the codes of reports and history:
+      end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``.
     """
 
     default_house_rules: Callable[[], dict[str, Any]]
@@ -34,6 +36,7 @@ class CampaignRules:
     resolve_side: Callable[..., Any]
     changes: Callable[[Roster, Side, Any], tuple[Change, ...]]
     check_side: Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]
+    labels: Mapping[str, str]
 
 
 @dataclass(frozen=True)

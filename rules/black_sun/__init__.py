@@ -46,6 +46,7 @@ SYSTEM = register(
             resolve_side=campaign.resolve_side,
             changes=campaign.changes,
             check_side=campaign.check_side,
+            labels=campaign.LABELS,
         ),
     )
 )

@@ -16,6 +16,8 @@ from rules.black_sun import battle
 from rules.black_sun.tables import (
     DEFAULT_REPUTATION_TABLE,
     DEFAULT_SURVIVAL_TABLE,
+    REPUTATION_DEEDS,
+    SURVIVAL_RESULTS,
     ReputationTable,
     SurvivalTable,
     TableError,
@@ -28,6 +30,34 @@ from rules.i18n import gettext_noop as _
 from rules.types import Change, Roster, Side
 
 HOUSE_RULE_KEYS = ("survival", "reputation")
+
+# Words for the codes a report and the history use (marked for translation).
+END_STATE_LABELS = {
+    "unhurt": _("unhurt"),
+    "stunned": _("stunned"),
+    "wounded": _("wounded"),
+    "seriously-wounded": _("seriously wounded"),
+    "killed": _("killed in action"),
+    "violent-death": _("violent death"),
+    "captured": _("captured"),
+}
+OUTCOME_LABELS = {
+    "full": _("full success"),
+    "partial": _("partial success"),
+    "failed": _("failed"),
+}
+OTHER_RESULT_LABELS = {
+    battle.RECOVERS: _("recovers fully"),
+    battle.KILLED: _("dead"),
+    battle.CAPTURED: _("captured: misses the next battle"),
+    battle.UNHURT: _("unhurt"),
+}
+LABELS = {
+    **END_STATE_LABELS,
+    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
+    **{f"deed:{k}": v for k, v in REPUTATION_DEEDS.items()},
+    **{f"result:{k}": v for k, v in {**SURVIVAL_RESULTS, **OTHER_RESULT_LABELS}.items()},
+}
 
 
 @dataclass(frozen=True, slots=True)

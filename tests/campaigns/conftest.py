@@ -39,3 +39,12 @@ def report(us, nva, *, us_outcome="full", nva_outcome="failed", us_side=None, nv
             {"squad_id": nva.squad_id, "outcome": nva_outcome, **(nva_side or {})},
         ],
     }
+
+
+@pytest.fixture
+def make_squad_for():
+    def make(owner, faction="us-army"):
+        roster = {r.faction: r for r in demo_rosters()}[faction]
+        return roster_services.squad_import(owner=owner, roster=roster)
+
+    return make

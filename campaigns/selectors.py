@@ -1,0 +1,259 @@
+"""Reading a campaign: standings, the battle log, a squad's battles, a character's timeline.
+
+Each runs a fixed number of queries whatever the campaign's size (tests/campaigns/
+test_queries.py); the sums are done by the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from rules import get_system
+
+
+def can_read(campaign: Campaign, user: Any) -> bool:
+    if campaign.is_public:
+        return True
+    if not user.is_authenticated:
+        return False
+    return user.pk == campaign.organiser_id or is_player(campaign, user)
+
+
+def is_player(campaign: Campaign, user: Any) -> bool:
+    if not user.is_authenticated:
+        return False
+    return Player.objects.filter(campaign=campaign, user=user).exists()
+
+
+def readable_campaigns(user: Any) -> QuerySet[Campaign]:
+    """Campaigns the user organises or plays in, then the public ones."""
+    mine = Q(is_public=True)
+    if user.is_authenticated:
+        mine |= Q(organiser=user) | Q(players__user=user)
+    return Campaign.objects.filter(mine).select_related("organiser").distinct()
+
+
+# --- standings ------------------------------------------------------------------------------
+
+
+@dataclass
+class Standing:
+    entry: Entry
+    rank: int
+    vp: int
+    battles: int
+    wins: int
+    draws: int
+    losses: int
+    casualties: int
+
+    @property
+    def squad(self) -> str:
+        return self.entry.squad.name
+
+    @property
+    def player(self) -> str:
+        return self.entry.player.get_username()
+
+
+STANDING_SORTS = {
+    "rank": lambda s: (s.rank, s.squad.casefold()),
+    "squad": lambda s: s.squad.casefold(),
+    "player": lambda s: (s.player.casefold(), s.squad.casefold()),
+    "vp": lambda s: (s.vp, s.wins),
+    "battles": lambda s: s.battles,
+    "wins": lambda s: s.wins,
+    "losses": lambda s: s.losses,
+    "casualties": lambda s: s.casualties,
+}
+
+
+def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
+    """Every squad of the campaign with its totals over confirmed battles; 2 queries.
+
+    Rank by VP (a campaign's standings sum VP over battles), then wins; equal squads share
+    a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.
+    """
+    confirmed = Q(sides__battle__status=Battle.Status.CONFIRMED)
+    entries = (
+        Entry.objects.filter(campaign=campaign)
+        .select_related("squad", "player")
+        .annotate(
+            vp=Sum("sides__total_vp", filter=confirmed, default=0),
+            battles=Count("sides", filter=confirmed),
+            wins=Count("sides", filter=confirmed & Q(sides__placing="win")),
+            draws=Count("sides", filter=confirmed & Q(sides__placing="draw")),
+            losses=Count("sides", filter=confirmed & Q(sides__placing="loss")),
+            lost=Sum("sides__casualties", filter=confirmed, default=0),
+        )
+    )
+    rows = [Standing(e, 0, e.vp, e.battles, e.wins, e.draws, e.losses, e.lost) for e in entries]
+    rows.sort(key=lambda s: (-s.vp, -s.wins, s.squad.casefold()))
+    for i, row in enumerate(rows):
+        same = i and (row.vp, row.wins) == (rows[i - 1].vp, rows[i - 1].wins)
+        row.rank = rows[i - 1].rank if same else i + 1
+    key, reverse = _sort_key(sort, STANDING_SORTS, "rank")
+    if key != "rank" or reverse:
+        # numbers read best from the highest; names from A
+        descending = key in ("vp", "battles", "wins", "losses", "casualties")
+        rows.sort(key=STANDING_SORTS[key], reverse=descending != reverse)
+    return rows
+
+
+def _sort_key(sort: str, allowed: dict, default: str) -> tuple[str, bool]:
+    reverse = sort.startswith("-")
+    key = sort.lstrip("-")
+    if key not in allowed:
+        return default, False
+    return key, reverse
+
+
+# --- battles --------------------------------------------------------------------------------
+
+BATTLE_SORTS = {
+    "number": ("number",),
+    "date": ("played_on", "number"),
+    "scenario": ("scenario", "number"),
+    "status": ("status", "number"),
+}
+
+
+def battles(campaign: Campaign, sort: str = "-number") -> QuerySet[Battle]:
+    """The battle log with each battle's sides, squads and players (3 queries a page)."""
+    key, reverse = _sort_key(sort, BATTLE_SORTS, "number")
+    if key == "number" and sort.lstrip("-") != "number":
+        reverse = True  # unknown sort: newest first
+    order = [f"-{f}" if reverse else f for f in BATTLE_SORTS[key]]
+    return (
+        Battle.objects.filter(campaign=campaign)
+        .exclude(status=Battle.Status.REJECTED)
+        .order_by(*order)
+        .prefetch_related(
+            Prefetch(
+                "sides",
+                queryset=BattleSide.objects.select_related("entry__squad", "entry__player"),
+            )
+        )
+    )
+
+
+def battle_detail(campaign: Campaign, number: int) -> Battle:
+    return (
+        Battle.objects.select_related("campaign", "submitted_by", "decided_by", "voided_by")
+        .prefetch_related(
+            Prefetch(
+                "sides",
+                queryset=BattleSide.objects.select_related("entry__squad", "entry__player"),
+            ),
+            Prefetch(
+                "history",
+                queryset=HistoryEntry.objects.select_related("member", "entry__squad").order_by(
+                    "seq"
+                ),
+            ),
+        )
+        .get(campaign=campaign, number=number)
+    )
+
+
+def entry_battles(entry: Entry) -> QuerySet[BattleSide]:
+    return (
+        BattleSide.objects.filter(entry=entry)
+        .exclude(battle__status=Battle.Status.REJECTED)
+        .select_related("battle")
+        .order_by("-battle__number")
+    )
+
+
+def timeline(member_id: int) -> QuerySet[HistoryEntry]:
+    """A character's history, oldest first, battle by battle."""
+    return (
+        HistoryEntry.objects.filter(member_id=member_id)
+        .select_related("battle")
+        .order_by("battle__applied_seq", "seq")
+    )
+
+
+# --- words ----------------------------------------------------------------------------------
+
+HISTORY_MESSAGES = {
+    # English templates, translated when shown; params come from rules.types.Change
+    "vp": gettext_noop(
+        "%(outcome)s: %(mission_vp)s VP for the mission, %(casualty_vp)s lost, %(total_vp)s in all"
+    ),
+    "fought": gettext_noop("fought and ended the battle %(state)s"),
+    "fought-treated": gettext_noop("fought and ended the battle %(state)s (treated)"),
+    "survival": gettext_noop("survival roll %(roll)s%(modifier)s: %(result)s"),
+    "status": gettext_noop("status %(before)s → %(after)s"),
+    "returns": gettext_noop("missed this battle (%(before)s); active again"),
+    "ability": gettext_noop("gained %(ability)s"),
+    "ability-rolled": gettext_noop("gained %(ability)s (injury roll %(roll)s)"),
+    "rp": gettext_noop("%(signed)s RP for %(deed)s%(times)s: %(before)s → %(after)s"),
+}
+
+
+def describe(entry: HistoryEntry, system: str) -> str:
+    """One history entry in the user's language."""
+    game = get_system(system)
+    labels = game.campaign.labels if game.campaign else {}
+
+    def word(code: Any, prefix: str = "") -> str:
+        label = labels.get(f"{prefix}{code}")
+        return _(label) if label else str(code)
+
+    p = entry.params or {}
+    kind = entry.kind
+    if kind == "vp":
+        values = {**p, "outcome": word(p.get("outcome"), "outcome:")}
+        return _(HISTORY_MESSAGES["vp"]) % values
+    if kind == "fought":
+        key = "fought-treated" if p.get("treated") else "fought"
+        return _(HISTORY_MESSAGES[key]) % {"state": word(p.get("state"))}
+    if kind == "survival":
+        modifier = p.get("modifier") or 0
+        return _(HISTORY_MESSAGES["survival"]) % {
+            "roll": entry.roll,
+            "modifier": f" + {modifier} = {entry.roll + modifier}" if modifier else "",
+            "result": word(p.get("result"), "result:"),
+        }
+    if kind in ("status", "returns"):
+        statuses = {"active": _("active"), "recovering": _("recovering"),
+                    "captured": _("captured"), "dead": _("dead")}  # fmt: skip
+        return _(HISTORY_MESSAGES[kind]) % {
+            "before": statuses.get(entry.before, entry.before),
+            "after": statuses.get(entry.after, entry.after),
+        }
+    if kind == "ability":
+        ability = game.abilities.get(entry.after)
+        name = _(ability.label) if ability is not None else str(entry.after)
+        key = "ability-rolled" if entry.roll else "ability"
+        return _(HISTORY_MESSAGES[key]) % {"ability": name, "roll": entry.roll}
+    if kind == "rp":
+        count = p.get("count", 1)
+        return _(HISTORY_MESSAGES["rp"]) % {
+            "signed": f"{p.get('rp', 0):+d}",
+            "deed": word(p.get("deed"), "deed:"),
+            "times": f" ×{count}" if count != 1 else "",
+            "before": entry.before,
+            "after": entry.after,
+        }
+    return kind
+
+
+def report_stamp(campaign: Campaign) -> str:
+    """Changes whenever the campaign report would: squads renamed, battles decided or voided."""
+    latest = Battle.objects.filter(campaign=campaign).aggregate(
+        decided=Max("decided_at"), voided=Max("voided_at")
+    )
+    squads = Entry.objects.filter(campaign=campaign).aggregate(
+        updated=Max("squad__updated"), count=Count("pk")
+    )
+    parts = (latest["decided"], latest["voided"], squads["updated"], squads["count"], campaign.name)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

@@ -1,0 +1,438 @@
+"""Campaign pages. Each view checks who may see or do what, calls one service or selector,
+and renders; the rules live in ``rules/``, the writes in ``services.py``, the reads in
+``selectors.py``.
+
+Who may do what: anyone reads a public campaign, only its organiser and players a private
+one (others get 404); only the organiser changes settings and voids; the organiser or an
+opposing player confirms; only a player whose squad fought enters a report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaigns import selectors, services
+from campaigns.adapters import campaign_rules
+from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
+from campaigns.models import Battle, Campaign, Entry
+from rosters.models import Member, Squad
+from rules import get_system
+
+BATTLES_PER_PAGE = 25
+
+
+def _readable(request: HttpRequest, pk: int) -> Campaign:
+    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=pk)
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
+    return campaign
+
+
+def _organised(request: HttpRequest, pk: int) -> Campaign:
+    return get_object_or_404(Campaign, pk=pk, organiser=request.user)
+
+
+def _problems(error: services.ServiceError, campaign_sides: list[str] | None = None) -> list[str]:
+    """Service errors as lines a player can read: the squad's name instead of ``sides[0]``."""
+    pairs = getattr(error, "problems", None) or [(error.field, error.message)]
+    lines = []
+    for path, message in pairs:
+        match = re.match(r"sides\[(\d+)\]", path or "")
+        if match and campaign_sides and int(match.group(1)) < len(campaign_sides):
+            lines.append(f"{campaign_sides[int(match.group(1))]}: {message}")
+        else:
+            lines.append(f"{path}: {message}" if path else message)
+    return lines
+
+
+# --- campaigns ------------------------------------------------------------------------------
+
+
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    campaigns = selectors.readable_campaigns(request.user)
+    return render(
+        request,
+        "campaigns/campaign_list.html",
+        {"campaigns": campaigns, "form": CampaignForm(), "join_form": JoinForm()},
+    )
+
+
+@login_required
+@require_POST
+def campaign_create(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign = services.campaign_create(organiser=request.user, **form.cleaned_data)
+        except services.ServiceError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            return redirect("campaigns:detail", campaign.pk)
+    campaigns = selectors.readable_campaigns(request.user)
+    return render(
+        request,
+        "campaigns/campaign_list.html",
+        {"campaigns": campaigns, "form": form, "join_form": JoinForm()},
+        status=400,
+    )
+
+
+def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _readable(request, pk)
+    user = request.user
+    is_organiser = user.is_authenticated and user.pk == campaign.organiser_id
+    is_player = selectors.is_player(campaign, user)
+    sort = request.GET.get("sort", "rank")
+    log_sort = request.GET.get("log", "-number")
+    page = Paginator(selectors.battles(campaign, log_sort), BATTLES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    my_entries, free_squads = [], []
+    if is_player:
+        my_entries = list(
+            Entry.objects.filter(campaign=campaign, player=user).select_related("squad")
+        )
+        free_squads = Squad.objects.filter(owner=user, in_campaign=False, system=campaign.system)
+    pending = [b for b in page if b.status == Battle.Status.PENDING]
+    return render(
+        request,
+        "campaigns/campaign_detail.html",
+        {
+            "campaign": campaign,
+            "standings": selectors.standings(campaign, sort),
+            "sort": sort,
+            "log_sort": log_sort,
+            "page": page,
+            "pending": pending,
+            "is_organiser": is_organiser,
+            "is_player": is_player,
+            "my_entries": my_entries,
+            "free_squads": free_squads,
+            "invite_url": request.build_absolute_uri(
+                reverse("campaigns:join_link", args=[campaign.invite_code])
+            ) if is_organiser else "",
+        },
+    )  # fmt: skip
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """The invitation link (``/campaigns/join/<code>/``) or the code typed in a form."""
+    code = code or request.POST.get("code", "").strip()
+    campaign = Campaign.objects.filter(invite_code=code).first() if code else None
+    if campaign is None:
+        if request.method == "POST":
+            messages.error(request, _("No campaign has this invitation code."))
+            return redirect("campaigns:list")
+        raise Http404
+    if request.method == "POST":
+        services.campaign_join(campaign=campaign, user=request.user)
+        messages.success(request, _("You joined %(name)s.") % {"name": campaign.name})
+        return redirect("campaigns:detail", campaign.pk)
+    return render(request, "campaigns/join.html", {"campaign": campaign, "code": code})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _organised(request, pk)
+    form = SettingsForm(request.POST or None, instance=campaign)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.campaign_update(
+                campaign=campaign,
+                house_rules=form.house_rules(),
+                **{k: form.cleaned_data[k] for k in CampaignForm.Meta.fields},
+            )
+        except services.ServiceError as error:
+            table = error.field.split(".")[1] if error.field.startswith("house_rules.") else None
+            field = table if table in form.fields else None
+            form.add_error(field, f"{error.field}: {error.message}")
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("campaigns:detail", campaign.pk)
+    defaults = campaign_rules(campaign).default_house_rules()
+    return render(
+        request,
+        "campaigns/settings.html",
+        {
+            "campaign": campaign,
+            "form": form,
+            "defaults": {k: json.dumps(v, indent=2) for k, v in defaults.items()},
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_POST
+def campaign_enrol(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _readable(request, pk)
+    squad = Squad.objects.filter(pk=request.POST.get("squad") or 0, owner=request.user).first()
+    if squad is None:
+        messages.error(request, _("Choose one of your squads."))
+        return redirect("campaigns:detail", campaign.pk)
+    try:
+        entry = services.enrol(campaign=campaign, user=request.user, squad=squad)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return redirect("campaigns:detail", campaign.pk)
+    messages.success(
+        request, _("%(squad)s is enrolled; this copy is the one battles change.")
+        % {"squad": entry.squad.name},
+    )  # fmt: skip
+    return redirect("campaigns:detail", campaign.pk)
+
+
+# --- battles --------------------------------------------------------------------------------
+
+
+def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
+    ids = []
+    for value in entry_ids:
+        if value.isdigit() and int(value) not in ids:
+            ids.append(int(value))
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(campaign=campaign, pk__in=ids).select_related(
+            "squad", "player"
+        )
+    }
+    members: dict[int, list[Member]] = {}
+    for member in Member.objects.filter(
+        squad__in=[e.squad_id for e in entries.values()], status=Member.Status.ACTIVE
+    ).order_by("position", "pk"):
+        members.setdefault(member.squad_id, []).append(member)
+    return [
+        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []))
+        for i, pk in enumerate(p for p in ids if p in entries)
+    ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step 1 (no ``side``): choose the squads. Step 2: the report, one screen."""
+    campaign = _readable(request, pk)
+    if not selectors.is_player(campaign, request.user):
+        raise Http404
+    data = request.POST if request.method == "POST" else request.GET
+    sides = _report_sides(campaign, data.getlist("side"))
+    entries = Entry.objects.filter(campaign=campaign).select_related("squad", "player")
+    if len(sides) < 2:
+        if "side" in data:
+            messages.error(request, _("Choose at least two squads."))
+        return render(
+            request, "campaigns/battle_choose.html", {"campaign": campaign, "entries": entries}
+        )
+    game = get_system(campaign.system)
+    labels = game.campaign.labels
+    errors: list[str] = []
+    if request.method == "POST":
+        document, errors = report_document(request.POST, system=campaign.system, sides=sides)
+        if not errors:
+            try:
+                submitted = services.battle_submit(
+                    campaign=campaign,
+                    user=request.user,
+                    document=document,
+                    idempotency_key=request.POST.get("idempotency_key", ""),
+                )
+            except services.ServiceError as error:
+                errors = _problems(error, [side.entry.squad.name for side in sides])
+            else:
+                battle = submitted.battle
+                if battle.status == Battle.Status.CONFIRMED:
+                    messages.success(request, _("Battle %(n)s applied.") % {"n": battle.number})
+                else:
+                    messages.success(
+                        request,
+                        _("Battle %(n)s recorded; it waits for the organiser or an opponent to "
+                          "confirm it.") % {"n": battle.number},
+                    )  # fmt: skip
+                return redirect("campaigns:battle", campaign.pk, battle.number)
+    return render(
+        request,
+        "campaigns/battle_form.html",
+        {
+            "campaign": campaign,
+            "sides": [(side, side.outcome(data), side.rows(data)) for side in sides],
+            "errors": errors,
+            "states": [(code, _(labels.get(code, code))) for code in game.states],
+            "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
+            "idempotency_key": data.get("idempotency_key") or uuid.uuid4().hex,
+        },
+        status=400 if errors else 200,
+    )
+
+
+def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    campaign = _readable(request, pk)
+    try:
+        battle = selectors.battle_detail(campaign, number)
+    except Battle.DoesNotExist:
+        raise Http404 from None
+    user = request.user
+    history = [(h, selectors.describe(h, campaign.system)) for h in battle.history.all()]
+    labels = campaign_rules(campaign).labels
+    return render(
+        request,
+        "campaigns/battle_detail.html",
+        {
+            "campaign": campaign,
+            "battle": battle,
+            "sides": [
+                (s, _(labels.get(f"outcome:{s.outcome}", s.outcome))) for s in battle.sides.all()
+            ],
+            "history": history,
+            "can_decide": user.is_authenticated
+            and battle.status == Battle.Status.PENDING
+            and services.can_decide(battle, user),
+            "can_void": user.is_authenticated
+            and battle.status == Battle.Status.CONFIRMED
+            and user.pk == campaign.organiser_id,
+        },
+    )
+
+
+def _battle_action(request: HttpRequest, pk: int, number: int, action) -> HttpResponse:
+    campaign = _readable(request, pk)
+    battle = get_object_or_404(Battle, campaign=campaign, number=number)
+    try:
+        action(battle=battle, user=request.user)
+    except services.ServiceError as error:
+        messages.error(request, " ".join(_problems(error)))
+    return redirect("campaigns:battle", campaign.pk, number)
+
+
+@login_required
+@require_POST
+def battle_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _battle_action(request, pk, number, services.battle_confirm)
+
+
+@login_required
+@require_POST
+def battle_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _battle_action(request, pk, number, services.battle_reject)
+
+
+@login_required
+@require_POST
+def battle_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _battle_action(request, pk, number, services.battle_void)
+
+
+# --- squads and characters ------------------------------------------------------------------
+
+
+def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    campaign = _readable(request, pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("squad", "player"), pk=entry_pk, campaign=campaign
+    )
+    game = get_system(campaign.system)
+    return render(
+        request,
+        "campaigns/entry_detail.html",
+        {
+            "campaign": campaign,
+            "entry": entry,
+            "members": [
+                (m, _(game.model_types[m.type].label) if m.type in game.model_types else m.type)
+                for m in entry.squad.members.all()
+            ],
+            "battles": selectors.entry_battles(entry),
+            "is_owner": request.user.is_authenticated and request.user.pk == entry.player_id,
+        },
+    )
+
+
+def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    campaign = _readable(request, pk)
+    member = get_object_or_404(
+        Member.objects.select_related("squad__campaign_entry"),
+        pk=member_pk,
+        squad__campaign_entry__campaign=campaign,
+    )
+    timeline = [(h, selectors.describe(h, campaign.system)) for h in selectors.timeline(member.pk)]
+    game = get_system(campaign.system)
+    return render(
+        request,
+        "campaigns/character.html",
+        {
+            "campaign": campaign,
+            "member": member,
+            "entry": member.squad.campaign_entry,
+            "type_label": _(game.model_types[member.type].label)
+            if member.type in game.model_types
+            else member.type,
+            "timeline": timeline,
+        },
+    )
+
+
+def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings and the whole battle log as a PDF (``?paper=a4|letter``)."""
+    from rosters.pdf import PAPER_SIZES, campaign_report_pdf
+
+    campaign = _readable(request, pk)
+    paper = request.GET.get("paper", "a4")
+    if paper not in PAPER_SIZES:
+        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+    game = get_system(campaign.system)
+    labels = game.campaign.labels
+    standings = [
+        {"rank": s.rank, "squad": s.squad, "player": s.player, "vp": s.vp, "battles": s.battles,
+         "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties}
+        for s in selectors.standings(campaign)
+    ]  # fmt: skip
+    battles = [
+        {
+            "number": b.number,
+            "date": b.played_on,
+            "scenario": b.scenario,
+            "status": b.status,
+            "sides": [
+                {
+                    "squad": s.entry.squad.name,
+                    "player": s.entry.player.get_username(),
+                    "outcome": _(labels.get(f"outcome:{s.outcome}", s.outcome)),
+                    "vp": s.total_vp,
+                }
+                for s in b.sides.all()
+            ],  # fmt: skip
+        }
+        for b in selectors.battles(campaign, "number")
+    ]
+    pdf = campaign_report_pdf(
+        campaign_name=campaign.name,
+        system_label=game.name,
+        organiser=campaign.organiser.get_username(),
+        standings=standings,
+        battles=battles,
+        generated=timezone.localdate(),
+        cache_key=f"campaign-{campaign.pk}-{campaign.battles_applied}-{campaign.battles_numbered}"
+        f"-{selectors.report_stamp(campaign)}",
+        paper=paper,
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf"
+    )
+    return response
