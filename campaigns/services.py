@@ -147,6 +147,8 @@ def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
         raise ServiceError("squad", _("this squad already belongs to a campaign"))
     if squad.system != campaign.system:
         raise ServiceError("squad", _("this squad is not for this campaign's game"))
+    if Entry.objects.filter(campaign=campaign, original=squad).exists():
+        raise ServiceError("squad", _("this squad is already enrolled in this campaign"))
     copy = Squad.objects.create(
         owner=user, name=squad.name, system=squad.system, faction=squad.faction,
         points_limit=campaign.points_limit, in_campaign=True,
@@ -367,10 +369,10 @@ def _apply(
         side.placing = place
         side.casualties = sum(1 for c in side_report.casualties if c.state != "unhurt")
         next_position = loaded.next_ability_position
-        for seq, change in enumerate(rules.changes(loaded.roster, side_report, result)):
+        for change in rules.changes(loaded.roster, side_report, result):
             row = loaded.rows.get(change.member) if change.member else None
             entry = HistoryEntry(
-                battle=battle, entry=side.entry, member=row, seq=len(history) + seq,
+                battle=battle, entry=side.entry, member=row, seq=len(history),
                 kind=change.kind, field=change.field or "", before=change.before,
                 after=change.after, roll=change.roll, params=change.params,
             )  # fmt: skip

@@ -53,7 +53,8 @@ def _problems(error: services.ServiceError, campaign_sides: list[str] | None = N
     for path, message in pairs:
         match = re.match(r"sides\[(\d+)\]", path or "")
         if match and campaign_sides and int(match.group(1)) < len(campaign_sides):
-            lines.append(f"{campaign_sides[int(match.group(1))]}: {message}")
+            squad = campaign_sides[int(match.group(1))]
+            lines.append(message if message.startswith(squad) else f"{squad}: {message}")
         else:
             lines.append(f"{path}: {message}" if path else message)
     return lines
@@ -106,7 +107,13 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         my_entries = list(
             Entry.objects.filter(campaign=campaign, player=user).select_related("squad")
         )
-        free_squads = Squad.objects.filter(owner=user, in_campaign=False, system=campaign.system)
+        free_squads = Squad.objects.filter(
+            owner=user, in_campaign=False, system=campaign.system
+        ).exclude(
+            pk__in=Entry.objects.filter(campaign=campaign, original__isnull=False).values(
+                "original"
+            )
+        )
     pending = [b for b in page if b.status == Battle.Status.PENDING]
     return render(
         request,
@@ -288,7 +295,12 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except Battle.DoesNotExist:
         raise Http404 from None
     user = request.user
-    history = [(h, selectors.describe(h, campaign.system)) for h in battle.history.all()]
+    # The squad pages keep every model's "fought, unhurt"; here they would drown the news.
+    history = [
+        (h, selectors.describe(h, campaign.system))
+        for h in battle.history.all()
+        if not (h.kind == "fought" and h.params.get("state") == "unhurt")
+    ]
     labels = campaign_rules(campaign).labels
     return render(
         request,
