@@ -302,6 +302,24 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if not (h.kind == "fought" and h.params.get("state") == "unhurt")
     ]
     labels = campaign_rules(campaign).labels
+    reported = []  # what the report says, side by side, so the confirmer sees what they confirm
+    for side_doc in battle.report.get("sides", []):
+        lines = []
+        for c in side_doc.get("casualties", []):
+            state = _(labels.get(c["state"], c["state"]))
+            treated = _(" (treated)") if c.get("treated") else ""
+            lines.append(f"{c['member']}: {state}{treated}")
+        for d in side_doc.get("deeds", []):
+            deeds = ", ".join(
+                f"{_(labels.get('deed:' + key.replace('_', '-'), key))} ×{d[key]}"
+                for key in ("out_of_action", "malice", "sarcasm", "wealth")
+                if d.get(key)
+            )
+            lines.append(f"{d['member']}: {deeds}")
+        for name, roll in side_doc.get("survival_rolls", {}).items():
+            lines.append(_("%(name)s: survival roll %(roll)s at the table") % {
+                "name": name, "roll": roll})  # fmt: skip
+        reported.append(lines)
     return render(
         request,
         "campaigns/battle_detail.html",
@@ -309,7 +327,8 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "campaign": campaign,
             "battle": battle,
             "sides": [
-                (s, _(labels.get(f"outcome:{s.outcome}", s.outcome))) for s in battle.sides.all()
+                (s, _(labels.get(f"outcome:{s.outcome}", s.outcome)), lines)
+                for s, lines in zip(battle.sides.all(), reported, strict=False)
             ],
             "history": history,
             "can_decide": user.is_authenticated
