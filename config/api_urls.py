@@ -1,3 +1,110 @@
-"""The REST API under ``/api/`` (issue #6)."""
+"""The REST API under ``/api/`` (issue #6), and the few views every part of it shares.
 
-urlpatterns: list = []
+Each app keeps its endpoints in its own ``api.py`` and exposes ``urlpatterns`` (a DRF
+router's ``urls``), listed below; ``config/api.py`` holds the shared pieces. An app's
+viewset mixes in ``KnownQueryParams`` and ``JSONErrors``, reads bodies with
+``StrictSerializer`` subclasses or ``rules.documents`` (a ``DocumentError`` becomes a 400
+naming each path), writes through its services (a ``ServiceError`` becomes a 400 naming
+its field), and lists its errors with ``extend_schema(responses={..., **error_responses(...)})``.
+Paging, throttling and authentication come from the settings. The last pattern answers
+every other ``/api/`` URL with a 404 in the API's error shape, so app routes go before it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from django.urls import path, re_path
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import JSONErrors, StrictSerializer, error_responses
+from rosters import api as rosters_api
+
+app_name = "api"
+
+
+class LogInSerializer(StrictSerializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text=_("Send it as `Authorization: Token <token>`."))
+
+
+class TokenView(JSONErrors, APIView):
+    """A client's token: POST a username and password for it, DELETE it to log out."""
+
+    throttle_scope = "token"
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]
+
+    @extend_schema(
+        summary=_("Get your API token"),
+        description=_(
+            "The same token for every call until it is deleted; wrong credentials are a 400. "
+            "Throttled per IP address (scope 'token')."
+        ),
+        request=LogInSerializer,
+        responses={200: TokenSerializer, **error_responses(400, 413, 415)},
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = LogInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = authenticate(request._request, **serializer.validated_data)
+        if user is None:  # the message DRF's own token view gives, in its translations
+            raise ValidationError(
+                gettext("Unable to log in with provided credentials."), "authorization"
+            )
+        token, _created = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+    @extend_schema(
+        summary=_("Delete your API token (log out every client that uses it)"),
+        request=None,
+        responses={204: OpenApiResponse(description=_("Deleted.")), **error_responses()},
+    )
+    def delete(self, request: Request) -> Response:
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NotFoundView(JSONErrors, APIView):
+    """Any other URL under /api/, with any method."""
+
+    permission_classes = [AllowAny]
+    schema = None  # not an endpoint of the OpenAPI document
+
+    def http_method_not_allowed(self, request, *args, **kwargs):
+        raise NotFound()
+
+    options = http_method_not_allowed
+
+
+class SchemaView(JSONErrors, SpectacularJSONAPIView):
+    pass
+
+
+class DocsView(JSONErrors, SpectacularSwaggerView):
+    url_name = "api:schema"
+
+
+urlpatterns = [
+    path("schema/", SchemaView.as_view(), name="schema"),
+    path("docs/", DocsView.as_view(), name="docs"),
+    path("auth/token/", TokenView.as_view(), name="token"),
+    *rosters_api.urlpatterns,
+    # campaigns: *campaigns_api.urlpatterns (from campaigns/api.py), before the catch-all
+    re_path(r"^", NotFoundView.as_view(), name="not-found"),
+]

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
     "rosters",
@@ -120,6 +121,53 @@ LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- REST API (/api/, config/api_urls.py; shared pieces in config/api.py) --------------------
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: an anonymous client gets 401 with "WWW-Authenticate: Token"; the browser's
+    # session works too, with CSRF checked on every unsafe method.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": ["config.api.StrictJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
+    "PAGE_SIZE": 20,
+    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "URL_FORMAT_OVERRIDE": None,  # ?format= would be one more way to get a 404
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.api.AnonThrottle",
+        "config.api.UserThrottle",
+        "config.api.ScopedThrottle",
+    ],
+    # Per minute: anonymous per IP, users per account; "token" guards the log-in endpoint
+    # against password guessing and "pdf" the expensive renders. None turns a scope off.
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("API_RATE_ANON", "60/minute"),
+        "user": os.environ.get("API_RATE_USER", "600/minute"),
+        "token": os.environ.get("API_RATE_TOKEN", "10/minute"),
+        "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
+    },
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Black Sun Squads API",
+    "DESCRIPTION": (
+        "Squads as squad-roster/1 documents (the same JSON as the web import and export and "
+        "the command line). Authenticate with a token (POST /api/auth/token/, then send "
+        "`Authorization: Token <key>`) or, from a browser, with the site's session and its "
+        'CSRF token. Every error is {"errors": [{"code", "message", "field"}]}; '
+        "lists are paged with ?page= and ?page_size=."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI and Redoc from the drf-spectacular-sidecar package: no CDN, works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }

@@ -1,0 +1,323 @@
+"""The squads part of the REST API (issue #6), under ``/api/squads/``.
+
+A squad is read and written as a whole ``squad-roster/1`` document: GET gives it with the
+squad's id and version, PUT replaces it, import stores a new one, export gives the file of
+the web export byte for byte. Users see and change their own squads only; anyone else gets
+404, as on the web pages. Views parse input, call ``rosters.services`` or the rules, and
+serialise; ``config.api.exception_handler`` turns every error into the API's one shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.routers import SimpleRouter
+
+from config.api import (
+    Conflict,
+    DocumentRenderer,
+    FirstRenderer,
+    JSONErrors,
+    KnownQueryParams,
+    PDFRenderer,
+    error_responses,
+)
+from rosters import services
+from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.models import Squad
+from rosters.pdf import LABEL_PARAMS, NotPrintable, safe_filename, squad_sheet_pdf
+from rosters.serializers import (
+    RosterDocumentSerializer,
+    SheetOptionsSerializer,
+    SquadChangeSerializer,
+    SquadCreateSerializer,
+    SquadDetailSerializer,
+    SquadSerializer,
+    ValidationResultSerializer,
+)
+from rosters.services import ServiceError
+from rules import get_system
+from rules.documents import parse_roster, roster_to_document
+from rules.types import Roster, Violation
+
+CAMPAIGN_SQUAD = _(
+    "This squad plays in a campaign: its battles own its record, so it cannot be replaced."
+)
+
+
+def violation_dict(violation: Violation) -> dict[str, Any]:
+    """A violation in the reader's language, rules labels (types, items...) included."""
+    params = {
+        key: gettext(value) if key in LABEL_PARAMS and isinstance(value, str) else value
+        for key, value in violation.params.items()
+    }
+    template = gettext(violation.template)
+    return {
+        "code": violation.code,
+        "message": template % params if params else template,
+        "member": violation.member,
+    }
+
+
+def validation_result(roster: Roster) -> dict[str, Any]:
+    system = get_system(roster.system)
+    violations = system.validate(roster)
+    return {
+        "valid": not violations,
+        "points": system.cost(roster).points,
+        "limit": roster.points_limit,
+        "violations": [violation_dict(v) for v in violations],
+    }
+
+
+@transaction.atomic
+def replace_squad(*, squad: Squad, roster: Roster) -> None:
+    """Give ``squad`` the name, faction, limit and models of ``roster``, keeping its id,
+    public link and owner, in one transaction.
+
+    Built from the services as they are: ``squad_import`` checks the document and stores
+    the new models on a staging squad, ``copy_members`` moves them over. A
+    ``services.squad_replace`` would do it in fewer queries.
+    """
+    if roster.system != squad.system:
+        raise ServiceError("system", gettext("A squad cannot change its game system."))
+    staged = services.squad_import(owner=squad.owner, roster=roster)
+    for member in list(squad.members.all()):
+        services.member_remove(member=member)
+    services.copy_members(source=staged, target=squad)
+    services.squad_delete(squad=staged)
+    services.squad_update(
+        squad=squad, name=roster.name, faction=roster.faction, points_limit=roster.points_limit
+    )
+
+
+def _id_errors(*statuses: int) -> dict:
+    return error_responses(404, *statuses)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary=_("Your squads"),
+        description=_("Your own squads, by name, a page at a time."),
+        responses={200: SquadSerializer(many=True), **error_responses(400, 404)},
+    ),
+    create=extend_schema(
+        summary=_("Create an empty squad"),
+        description=_(
+            "A new squad of yours with no models: build it on the web, or PUT a document."
+        ),
+        request=SquadCreateSerializer,
+        responses={201: SquadDetailSerializer, **error_responses(400, 413, 415)},
+    ),
+    retrieve=extend_schema(
+        summary=_("A squad with its models"),
+        description=_("The squad's settings and, under roster, its squad-roster/1 document."),
+        responses={200: SquadDetailSerializer, **_id_errors()},
+    ),
+    update=extend_schema(
+        summary=_("Replace a squad with a squad-roster/1 document"),
+        description=_(
+            "Replaces the name, faction, points limit and every model in one go; the squad "
+            "keeps its id and public link and its version goes up. Campaign squads refuse "
+            "(409): their battles own their record."
+        ),
+        request=RosterDocumentSerializer,
+        responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
+    ),
+    partial_update=extend_schema(
+        summary=_("Change a squad's settings"),
+        description=_("Name, faction, points limit and the public link; not the models."),
+        request=SquadChangeSerializer,
+        responses={200: SquadDetailSerializer, **_id_errors(400, 413, 415)},
+    ),
+    destroy=extend_schema(
+        summary=_("Delete a squad"),
+        description=_("The squad and its models. A campaign squad refuses (400), as on the web."),
+        responses={204: OpenApiResponse(description=_("Deleted.")), **_id_errors(400)},
+    ),
+)
+class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
+    """Your squads; each one's models are its squad-roster/1 document."""
+
+    queryset = Squad.objects.all()  # narrowed to the user's own by get_queryset
+    serializer_class = SquadSerializer
+    throttle_scope: str | None = None  # set per action (see ScopedThrottle)
+
+    def get_queryset(self):
+        own = Squad.objects.filter(owner=self.request.user)
+        if self.action == "list":
+            return own.order_by("name", "pk")
+        if self.action in ("sheet", "destroy"):  # the members only when needed
+            return own.select_related("owner")
+        return squads_with_members(own)
+
+    def _detail(self, squad: Squad, status_code: int = status.HTTP_200_OK) -> Response:
+        """The squad as it is now, fetched again with its models (4 queries)."""
+        squad = self.get_queryset().get(pk=squad.pk)
+        serializer = SquadDetailSerializer(squad, context=self.get_serializer_context())
+        return Response(serializer.data, status=status_code)
+
+    def _created(self, squad: Squad) -> Response:
+        response = self._detail(squad, status.HTTP_201_CREATED)
+        response["Location"] = self.reverse_action("detail", args=[squad.pk])
+        return response
+
+    # --- the squad ---------------------------------------------------------------------------
+
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        serializer = SquadSerializer(page, many=True, context=self.get_serializer_context())
+        return self.get_paginated_response(serializer.data)
+
+    def create(self, request: Request) -> Response:
+        serializer = SquadCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        squad = services.squad_create(owner=request.user, **serializer.validated_data)
+        return self._created(squad)
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        serializer = SquadDetailSerializer(self.get_object(), context=self.get_serializer_context())
+        return Response(serializer.data)
+
+    def update(self, request: Request, pk: str) -> Response:
+        squad = self.get_object()
+        if squad.in_campaign:
+            raise Conflict(CAMPAIGN_SQUAD, "campaign-squad")
+        replace_squad(squad=squad, roster=parse_roster(request.data))
+        return self._detail(squad)
+
+    def partial_update(self, request: Request, pk: str) -> Response:
+        squad = self.get_object()
+        serializer = SquadChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with transaction.atomic():
+            if data.keys() & {"name", "faction", "points_limit"}:
+                services.squad_update(
+                    squad=squad,
+                    name=data.get("name", squad.name),
+                    faction=data.get("faction", squad.faction),
+                    points_limit=data.get("points_limit", squad.points_limit),
+                )
+            if "is_public" in data:
+                services.squad_set_public(squad=squad, public=data["is_public"])
+        return self._detail(squad)
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        services.squad_delete(squad=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    # --- documents ---------------------------------------------------------------------------
+
+    @extend_schema(
+        summary=_("Import a squad-roster/1 document as a new squad"),
+        description=_("Nothing is stored when the document is refused; errors name their path."),
+        request=RosterDocumentSerializer,
+        responses={201: SquadDetailSerializer, **error_responses(400, 413, 415)},
+    )
+    @action(detail=False, methods=["post"], url_path="import", url_name="import")
+    def import_document(self, request: Request) -> Response:
+        squad = services.squad_import(owner=request.user, roster=parse_roster(request.data))
+        return self._created(squad)
+
+    @extend_schema(
+        summary=_("Export a squad as a squad-roster/1 document"),
+        description=_("The same file as the web export, as an attachment."),
+        responses={200: RosterDocumentSerializer, **_id_errors()},
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[DocumentRenderer],
+        content_negotiation_class=FirstRenderer,
+    )  # fmt: skip
+    def export(self, request: Request, pk: str) -> Response:
+        squad = self.get_object()
+        filename = f"{slugify(squad.name) or 'squad'}.json"
+        return Response(
+            roster_to_document(squad_to_roster(squad)),
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        )
+
+    @extend_schema(
+        summary=_("Check a stored squad against the rules"),
+        description=_("The points and every rule broken, as manage.py validate_roster --json."),
+        responses={200: ValidationResultSerializer, **_id_errors()},
+    )
+    @action(detail=True, methods=["get"], url_path="validate", url_name="validate")
+    def validate(self, request: Request, pk: str) -> Response:
+        return Response(validation_result(squad_to_roster(self.get_object())))
+
+    @extend_schema(
+        summary=_("Check a squad-roster/1 document against the rules, storing nothing"),
+        description=_(
+            "As manage.py validate_roster --json: the points and every rule broken. Open to "
+            "anonymous clients, as the command line is. An unreadable document is a 400."
+        ),
+        request=RosterDocumentSerializer,
+        responses={200: ValidationResultSerializer, **error_responses(400, 413, 415)},
+    )
+    @action(
+        detail=False, methods=["post"], url_path="validate", url_name="validate-document",
+        permission_classes=[AllowAny],
+    )  # fmt: skip
+    def validate_document(self, request: Request) -> Response:
+        return Response(validation_result(parse_roster(request.data)))
+
+    @extend_schema(
+        summary=_("The squad sheet (or model cards) as PDF"),
+        description=_(
+            "Rendered as the web download and manage.py print_roster render it. Throttled "
+            "on its own (scope 'pdf'); errors are JSON."
+        ),
+        parameters=[SheetOptionsSerializer],
+        responses={
+            (200, "application/pdf"): OpenApiResponse(
+                OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
+            ),
+            **_id_errors(400),
+        },
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
+        content_negotiation_class=FirstRenderer, throttle_scope="pdf",
+        query_serializer=SheetOptionsSerializer,
+    )  # fmt: skip
+    def sheet(self, request: Request, pk: str) -> Response:
+        squad = self.get_object()
+        options = SheetOptionsSerializer(data=request.query_params.dict())
+        options.is_valid(raise_exception=True)
+
+        def roster() -> Roster:  # only when the PDF is not cached yet: 4 queries
+            return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
+
+        try:
+            pdf = squad_sheet_pdf(
+                roster,
+                owner=squad.owner.get_username(),
+                version=squad.version,
+                cache_key=f"squad-{squad.pk}",  # shared with the web download
+                **options.validated_data,
+            )
+        except NotPrintable:
+            raise NotFound(gettext("No squad sheet for this game.")) from None
+        cards = options.validated_data["cards"]
+        stem = gettext("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
+        disposition = content_disposition_header(as_attachment=True, filename=safe_filename(stem))
+        return Response(pdf, headers={"Content-Disposition": disposition})
+
+
+router = SimpleRouter()
+router.register("squads", SquadViewSet, basename="squad")
+urlpatterns = router.urls

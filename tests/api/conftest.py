@@ -1,0 +1,90 @@
+"""Clients and squads for the REST API tests.
+
+Throttling is off here (every rate None), so that no test is throttled by the requests of
+the tests before it; tests/api/test_throttling.py turns it on with small rates.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from rosters import services
+from rosters.demo import demo_rosters
+from rules.documents import roster_to_document
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Users are made before each test; the real hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def no_throttling(settings):
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates),
+    }
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    token, _created = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def owner_api(user):
+    return token_client(user)
+
+
+@pytest.fixture
+def other_api(other_user):
+    return token_client(other_user)
+
+
+@pytest.fixture
+def anon_api():
+    return APIClient()
+
+
+@pytest.fixture
+def make_squad(user):
+    """A stored squad from a roster value (the US Army demo squad by default)."""
+
+    def make(roster=None, owner=None):
+        return services.squad_import(owner=owner or user, roster=roster or demo_rosters()[0])
+
+    return make
+
+
+@pytest.fixture
+def squad(make_squad):
+    return make_squad()
+
+
+def document(index: int = 0) -> dict:
+    """A legal demo squad as a squad-roster/1 document (0: US Army, 1: Viet Cong...)."""
+    return roster_to_document(demo_rosters()[index])
+
+
+def errors(response) -> list[dict]:
+    """The errors of a response, checking that they have the API's one shape."""
+    body = response.json()
+    assert set(body) == {"errors"}, body
+    assert body["errors"], body
+    for error in body["errors"]:
+        assert set(error) == {"code", "message", "field"}, error
+        assert isinstance(error["code"], str) and isinstance(error["message"], str)
+        assert error["field"] is None or isinstance(error["field"], str)
+    return body["errors"]
