@@ -63,6 +63,9 @@ class DocumentError(ValueError):
 # --- reading JSON values with a path --------------------------------------------------------
 
 
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
+
+
 class _Reader:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -103,6 +106,10 @@ class _Reader:
             return None
         if len(value) > maximum:
             self.fail(path, _("must be at most %(max)d characters long"), max=maximum)
+            return None
+        if _UNPRINTABLE.search(value):
+            # NUL and friends break PostgreSQL and printed sheets; lone surrogates are not text
+            self.fail(path, _("must not contain control characters or invalid Unicode"))
             return None
         return value
 

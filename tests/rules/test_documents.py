@@ -666,3 +666,16 @@ def test_the_same_roster_in_a_report_reads_as_in_a_roster_document():
     report = parse_battle_report(report_doc())
 
     assert report.sides[0].roster == parse_roster(copy.deepcopy(us_roster()))
+
+
+@pytest.mark.parametrize("name", ["Nul\x00l", "Tab\there", "Line\nbreak", "Lone \ud800"])
+def test_names_with_control_characters_or_invalid_unicode_are_refused(name):
+    from rules.documents import DocumentError, parse_roster
+
+    document = {"format": "squad-roster/1", "system": "black-sun", "name": name,
+                "faction": "us-army", "members": []}  # fmt: skip
+    with pytest.raises(DocumentError) as error:
+        parse_roster(document)
+    assert [(p.path, p.message) for p in error.value.problems] == [
+        ("name", "must not contain control characters or invalid Unicode")
+    ]

@@ -30,11 +30,14 @@ CODES = set(re.findall(r"^([a-z][a-z-]+)\s{2,}", validation.__doc__, re.MULTILIN
 STATES = ("unhurt", "stunned", "wounded", "seriously-wounded", "killed", "violent-death",
           "captured")  # fmt: skip
 
-# Names a document accepts: 1-100 characters, not only blanks. A small pool makes duplicate
-# names, and assistants of existing models, common enough to matter.
+# Names a document accepts: 1-100 characters, not only blanks, no control characters and no
+# lone surrogates. A small pool makes duplicate names, and assistants of existing models,
+# common enough to matter.
 names = st.one_of(
     st.sampled_from(["Mint", "Pierce", "Ling", "Song", "Smith", "Él Niño"]),
-    st.text(min_size=1, max_size=30).filter(str.strip),
+    st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=30).filter(
+        str.strip
+    ),
 )
 equipment = st.builds(Equipment, st.sampled_from(sorted(ITEMS)), st.integers(1, 5))
 
