@@ -1,16 +1,21 @@
-"""PDF printing with WeasyPrint: squad sheets, per-model cards and quick-reference cards.
+"""PDF printing with WeasyPrint: squad sheets, model cards, reference cards, campaign reports.
 
-Every function takes plain rules values (a ``Roster``, an owner's name, a version number), so
-the command line prints a file with no database and the web views print a stored squad the
-same way. HTML comes from Django templates (autoescaped); the stylesheet
-``static/css/print.css`` and the fonts it names are read through ``StaticFilesOnly``, a URL
-fetcher that reads the project's own static files and nothing else: no network, no other
-file.
+Every function takes plain values (a rules ``Roster``, an owner's name, a version number,
+rows of dicts), so the command line prints a file with no database and the web views print
+stored squads and campaigns the same way. HTML comes from Django templates (autoescaped);
+the stylesheet ``static/css/print.css`` and the fonts it names are read through
+``StaticFilesOnly``, a URL fetcher that reads the project's own static files and nothing
+else: no network, no other file.
 
 Rendering costs a tenth of a second or more, so a stored squad's PDF is cached by its
-version (``squad_sheet_pdf(..., cache_key=...)``) and a reference card by system, paper and
-language. The parsed stylesheet and its fonts are kept per thread: decoding the fonts again
-for each document would double the time of a sheet.
+version (``squad_sheet_pdf(..., cache_key=...)``), a campaign report by the key its caller
+builds from the campaign's state, and a reference card by system, paper and language. The
+parsed stylesheet and its fonts are kept per thread: decoding the fonts again for each
+document would double the time of a sheet.
+
+WeasyPrint spends about half a millisecond on each element it lays out, whatever the layout
+(table cell, paragraph, bold word): the templates keep the markup lean and ``print.css`` says
+how (see bench/bench_print.py for the figures).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import gc
 import mimetypes
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -223,9 +229,9 @@ def squad_sheet_context(
     today: datetime.date | None = None,
 ) -> dict[str, Any]:
     """What the squad sheet and card templates show, with every rules label translated."""
-    system = get_system(roster.system)
-    if system.code != "black-sun":
+    if roster.system != "black-sun":
         raise NotPrintable(f"no squad sheet for the game system {roster.system!r}")
+    system = get_system(roster.system)
     costs = system.cost(roster)
     violations = system.validate(roster)
     faction = data.FACTIONS[roster.faction]
@@ -271,7 +277,7 @@ def squad_sheet_html(roster: Roster, *, cards: bool = False, **options: Any) -> 
 
 
 def squad_sheet_pdf(
-    roster: Roster,
+    roster: Roster | Callable[[], Roster],
     *,
     owner: str | None = None,
     version: int | str | None = None,
@@ -284,7 +290,9 @@ def squad_sheet_pdf(
 
     With a ``cache_key`` (e.g. ``f"squad-{squad.pk}"``), the PDF is cached under that key,
     the version, the options, the language and the day (the footer prints the date), so a
-    repeat download of an unchanged squad does not render again.
+    repeat download of an unchanged squad does not render again. ``roster`` may be a
+    function that loads it: it is then called only when the cache does not hold the PDF, so
+    a repeat download costs no query for the members.
     """
     today = timezone.localdate()
     key = None
@@ -298,6 +306,8 @@ def squad_sheet_pdf(
         cached = cache.get(key)
         if cached is not None:
             return cached
+    if callable(roster):
+        roster = roster()
     context = squad_sheet_context(
         roster, owner=owner, version=version, paper=paper, cards=cards,
         include_dead=include_dead, today=today,
@@ -351,3 +361,82 @@ def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
         cached = render_pdf(REFERENCE_CARDS[system_code][0], context)
         cache.set(key, cached, CACHE_SECONDS)
     return cached
+
+
+# --- campaign reports -----------------------------------------------------------------------
+
+BATTLE_STATUS_LABELS = {
+    "confirmed": _("confirmed"),
+    "pending": _("waiting for confirmation"),
+    "voided": _("voided"),
+    "rejected": _("rejected"),
+}
+# Printed struck through: these battles count for nothing.
+STRUCK_STATUSES = frozenset({"voided", "rejected"})
+
+
+def campaign_report_context(
+    *,
+    campaign_name: str,
+    system_label: str,
+    organiser: str,
+    standings: list[dict],
+    battles: list[dict],
+    generated: datetime.date,
+    paper: str = "a4",
+) -> dict[str, Any]:
+    """What ``print/campaign_report.html`` shows; the rows are the caller's, left as given."""
+    log = []
+    for battle in battles:
+        status = battle["status"]
+        log.append({
+            **battle,
+            "status_label": BATTLE_STATUS_LABELS.get(status, status),
+            "struck": status in STRUCK_STATUSES,
+        })  # fmt: skip
+    return {
+        "paper": _paper(paper),
+        "campaign_name": campaign_name,
+        "system_name": system_label,
+        "organiser": organiser,
+        "standings": standings,
+        "battles": log,
+        "confirmed": sum(1 for battle in battles if battle["status"] == "confirmed"),
+        "printed_on": generated.isoformat(),
+    }
+
+
+def campaign_report_pdf(
+    *,
+    campaign_name: str,
+    system_label: str,
+    organiser: str,
+    standings: list[dict],
+    battles: list[dict],
+    generated: datetime.date,
+    cache_key: str | None = None,
+    paper: str = "a4",
+) -> bytes:
+    """A campaign's standings and battle log as PDF bytes.
+
+    ``standings`` rows hold ``rank, squad, player, vp, battles, wins, draws, losses,
+    casualties``; ``battles`` rows hold ``number, date`` (a date or None), ``scenario``,
+    ``sides`` (dicts of ``squad, player, outcome, vp``; ``outcome`` printed as given) and
+    ``status`` (``confirmed``, ``pending``, ``voided`` or ``rejected``: the last two are struck
+    through). With a ``cache_key`` that changes whenever the campaign does, the PDF is cached
+    under it, the paper, the language and ``generated`` (the footer prints that date).
+    """
+    key = None
+    if cache_key is not None:
+        key = f"print:{cache_key}:{_paper(paper)}:{get_language()}:{generated.isoformat()}"
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+    context = campaign_report_context(
+        campaign_name=campaign_name, system_label=system_label, organiser=organiser,
+        standings=standings, battles=battles, generated=generated, paper=paper,
+    )  # fmt: skip
+    pdf = render_pdf("print/campaign_report.html", context)
+    if key is not None:
+        cache.set(key, pdf, CACHE_SECONDS)
+    return pdf

@@ -1,29 +1,130 @@
-"""Downloads of the printed outputs. Public: the quick-reference card of a game system.
+"""Downloads of the printed outputs.
 
-Squad sheets of stored squads will be served from here too, through ``rosters.pdf``
-(``squad_sheet_pdf(roster, owner=..., version=..., cache_key=f"squad-{pk}", ...)``).
+- The quick-reference card of a game system: public.
+- A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
+  gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
+  the squad's public id, while its owner keeps the public link on (else a 404).
+
+Query parameters: ``paper=a4|letter`` (default ``a4``) and, for squads, ``dead=1|0``:
+``1`` (the default) prints the dead models too, greyed and struck through, so the sheet is
+the squad's whole record, as the command line prints it; ``0`` leaves them out, for the
+table. Anything else is a 400.
+
+A squad's PDF is cached by the squad's version (every edit bumps it), so a repeat download
+of an unchanged squad costs one query and a cache read; the members are loaded only when
+the PDF has to be rendered.
 """
 
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from rosters.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
+from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.models import Squad
+from rosters.pdf import (
+    PAPER_SIZES,
+    NotPrintable,
+    reference_card_pdf,
+    safe_filename,
+    squad_sheet_pdf,
+)
+from rules.types import Roster
+
+DEAD_OPTIONS = {"1": True, "0": False}
+
+
+def _paper(request: HttpRequest) -> str | None:
+    paper = request.GET.get("paper", "a4")
+    return paper if paper in PAPER_SIZES else None
+
+
+def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=filename
+    )
+    return response
 
 
 @require_GET
 def reference_card(request: HttpRequest, system: str) -> HttpResponse:
     """``/print/reference/<system>.pdf?paper=a4|letter``: the card as a PDF attachment."""
-    paper = request.GET.get("paper", "a4")
-    if paper not in PAPER_SIZES:
+    paper = _paper(request)
+    if paper is None:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
     try:
         pdf = reference_card_pdf(system, paper=paper)
     except NotPrintable:
         raise Http404(_("No quick-reference card for this game.")) from None
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{system}-reference-{paper}.pdf"
+    return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
+
+
+# --- stored squads --------------------------------------------------------------------------
+
+
+def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpResponse:
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+    include_dead = DEAD_OPTIONS.get(request.GET.get("dead", "1"))
+    if include_dead is None:
+        return HttpResponseBadRequest(_("Dead must be 1 (print the dead) or 0 (leave them out)."))
+
+    def roster() -> Roster:  # only on a cache miss: 4 queries
+        return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
+
+    try:
+        pdf = squad_sheet_pdf(
+            roster,
+            owner=squad.owner.get_username(),
+            version=squad.version,
+            cache_key=f"squad-{squad.pk}",  # the REST API's sheet shares these entries
+            paper=paper,
+            cards=cards,
+            include_dead=include_dead,
+        )
+    except NotPrintable:
+        raise Http404(_("No squad sheet for this game.")) from None
+    stem = _("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
+    return _pdf_response(pdf, safe_filename(stem))
+
+
+def _owned(request: HttpRequest, pk: int) -> Squad:
+    return get_object_or_404(Squad.objects.select_related("owner"), pk=pk, owner=request.user)
+
+
+def _shared(public_id) -> Squad:
+    return get_object_or_404(
+        Squad.objects.select_related("owner"), public_id=public_id, is_public=True
     )
-    return response
+
+
+@login_required
+@require_GET
+def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/print/squads/<pk>/sheet.pdf``: the owner's squad sheet."""
+    return _squad_pdf(request, _owned(request, pk), cards=False)
+
+
+@login_required
+@require_GET
+def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/print/squads/<pk>/cards.pdf``: the owner's model cards."""
+    return _squad_pdf(request, _owned(request, pk), cards=True)
+
+
+@require_GET
+def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
+    """``/print/s/<public_id>/sheet.pdf``: a public squad's sheet, for anyone."""
+    return _squad_pdf(request, _shared(public_id), cards=False)
+
+
+@require_GET
+def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
+    """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""
+    return _squad_pdf(request, _shared(public_id), cards=True)

@@ -113,3 +113,42 @@ def test_joining_by_link_and_enrolling(client, campaign, user, make_squad_for):
     client.post(reverse("campaigns:enrol", args=[campaign.pk]), {"squad": squad.pk})
     assert campaign.entries.get().original == squad
     assert client.get(reverse("campaigns:join_link", args=["nope"])).status_code == 404
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_the_campaign_report_pdf(client, campaign, enrolled, user, django_user_model, public):
+    import io
+
+    from pypdf import PdfReader
+
+    campaign.is_public = public
+    campaign.apply_at_once = True
+    campaign.save()
+    services.battle_submit(campaign=campaign, user=user, document=report(*enrolled))
+    url = reverse("campaigns:report_pdf", args=[campaign.pk])
+    client.force_login(user)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Mekong Delta 1968" in text and "Mint's Marauders" in text and "Patrol at the river" in text
+    client.logout()
+    assert client.get(url).status_code == (200 if public else 404)
+    assert client.get(url, {"paper": "a5"}).status_code == (400 if public else 404)
+
+
+def test_a_pending_battle_shows_what_was_reported(client, campaign, enrolled, user, other_user):
+    us, vc = enrolled
+    doc = report(
+        us, vc,
+        us_side={"casualties": [{"member": "Ling", "state": "stunned", "treated": True}],
+                 "deeds": [{"member": "Capt. Steven Mint", "out_of_action": 2, "malice": 1}]},
+        nva_side={"casualties": [{"member": "Manh", "state": "seriously-wounded"}],
+                  "survival_rolls": {"Manh": 5}},
+    )  # fmt: skip
+    services.battle_submit(campaign=campaign, user=user, document=doc)
+    client.force_login(other_user)
+    html = client.get(reverse("campaigns:battle", args=[campaign.pk, 1])).content.decode()
+    assert "Ling: stunned (treated)" in html
+    assert "Capt. Steven Mint: put an enemy model out of action ×2, malicious deed ×1" in html
+    assert "Manh: seriously wounded" in html and "Manh: survival roll 5 at the table" in html
+    assert "Confirm and apply" in html

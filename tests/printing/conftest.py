@@ -50,6 +50,41 @@ def squad_document() -> dict:
     }  # fmt: skip
 
 
+def full_squad_document() -> dict:
+    """A legal 15-model US Army squad (300 points): the largest a sheet prints."""
+    grunt = {"type": "grunt", "equipment": [{"item": "assault-rifle"}, {"item": "body-armour"}]}
+    members = [
+        {"name": "Mint", "type": "boss", "rp": 3,
+         "equipment": [{"item": "pistol"}, {"item": "body-armour"}],
+         "abilities": ["aggressive", "good-walker"]},
+        {"name": "Pierce", "type": "top", "abilities": ["duck-feet"],
+         "equipment": [{"item": "assault-rifle"}, {"item": "body-armour"}]},
+        {"name": "Jackson", "type": "top", "abilities": ["sure-shot"],
+         "equipment": [{"item": "assault-rifle"}, {"item": "body-armour"}]},
+        {"name": "Chavez", "type": "veteran", "abilities": ["bad-shot"],
+         "equipment": [{"item": "assault-rifle"}, {"item": "body-armour"}]},
+        {"name": "Berinson", "type": "veteran", "abilities": ["lucky"],
+         "equipment": [{"item": "assault-rifle"}, {"item": "body-armour"}]},
+        {"name": "Doc", "type": "doc", "abilities": ["fast"],
+         "equipment": [{"item": "pistol"}, {"item": "body-armour"}]},
+        {"name": "Ling", "type": "grunt",
+         "equipment": [{"item": "machine-gun"}, {"item": "grenades", "count": 4}]},
+        {"name": "Song", "type": "grunt", "assists": "Ling",
+         "equipment": [{"item": "assault-rifle"}]},
+        *({"name": f"Grunt {i}", **grunt} for i in range(5)),
+        {"name": "Recruit 1", "type": "recruit", "equipment": [{"item": "assault-rifle"}]},
+        {"name": "Recruit 2", "type": "recruit", "equipment": [{"item": "assault-rifle"}]},
+    ]  # fmt: skip
+    return {
+        "format": "squad-roster/1",
+        "system": "black-sun",
+        "name": "Bench squad",
+        "faction": "us-army",
+        "points_limit": 300,
+        "members": members,
+    }
+
+
 def hostile_document() -> dict:
     """An invalid squad whose names would break an unescaped page."""
     return {

@@ -3,9 +3,17 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from rosters.pdf import squad_sheet_html, squad_sheet_pdf
+from rosters.pdf import BLANK_ROWS, squad_sheet_html, squad_sheet_pdf
 from rules.black_sun.data import ABILITIES, WEAPON_PROFILES
-from tests.printing.conftest import A4, LETTER, font_names, page_sizes, pdf_text
+from rules.documents import parse_roster
+from tests.printing.conftest import (
+    A4,
+    LETTER,
+    font_names,
+    full_squad_document,
+    page_sizes,
+    pdf_text,
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +91,11 @@ def test_machine_gun_prints_saw_and_mg_and_shotgun_slug_and_shot(text):
     assert "Combat shotgun, shot" in text
 
 
-def test_us_army_models_show_their_free_grenades(text):
-    assert text.count("2 free") >= 7  # every model, the dead one too
+def test_us_army_models_count_their_free_grenades(text):
+    # CV, armour, grenades, RP: the free pair is counted whether or not it is listed.
+    assert "Hicks RECRUIT · 5 PTS 2 1 2 –" in text
+    assert "Ling GRUNT · 10 PTS Assisted by Song 3 1 4 –" in text  # 4 listed, 2 of them free
+    assert "Superior firepower: 2 free grenades per model" in text
     assert 'Grenades: Hand grenade (thrown), range 9", impact 1' in text
 
 
@@ -114,11 +125,20 @@ def test_status_of_recovering_and_dead_models(text):
     assert "Dubois" in text and "Dead" in text
 
 
-def test_blank_rows_and_footer_with_date_and_version(text):
+def test_blank_rows_and_footer_with_date_and_version(squad, text):
     today = timezone.localdate().isoformat()
+    html = squad_sheet_html(squad, owner=None, version=None)
 
-    assert "RECRUITS AND NOTES" in text
+    assert html.count('<tr><td class="m-model"></td>') == BLANK_ROWS
+    assert "Blank rows: recruits and notes." in text
     assert f"Printed {today} · squad version 7 · page 1 / 1" in text
+
+
+def test_a_full_squad_fits_one_page_with_its_blank_rows():
+    sheet = squad_sheet_pdf(parse_roster(full_squad_document()), owner="mint", version=1)
+
+    assert page_sizes(sheet) == [A4]
+    assert "Recruit 2" in pdf_text(sheet)
 
 
 def test_leaving_out_the_dead(squad):
