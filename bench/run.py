@@ -15,7 +15,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-MODULES = ["bench.bench_rules", "bench.bench_rosters", "bench.bench_print"]
+MODULES = [
+    "bench.bench_rules",
+    "bench.bench_rosters",
+    "bench.bench_print",
+    "bench.bench_campaigns",
+]
 
 
 def cpu_name() -> str:

@@ -76,7 +76,7 @@ STANDING_SORTS = {
 
 
 def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
-    """Every squad of the campaign with its totals over confirmed battles; 2 queries.
+    """Every squad of the campaign with its totals over confirmed battles, in 1 query.
 
     Rank by VP (a campaign's standings sum VP over battles), then wins; equal squads share
     a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.

@@ -56,7 +56,8 @@ class ReportRefused(ServiceError):
 
 
 def _bump(squad_ids: list[int]) -> None:
-    Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1)
+    # update() skips auto_now: set ``updated`` by hand so caches keyed on it see the change
+    Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
 
 
 # --- campaigns and players ------------------------------------------------------------------
@@ -119,7 +120,7 @@ def campaign_update(
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if points_limit != campaign.points_limit:
         squads = Squad.objects.filter(campaign_entry__campaign=campaign)
-        squads.update(points_limit=points_limit, version=F("version") + 1)
+        squads.update(points_limit=points_limit, version=F("version") + 1, updated=timezone.now())
     campaign.name = name
     campaign.description = description
     campaign.points_limit = points_limit
@@ -325,7 +326,10 @@ def battle_confirm(
 
 @transaction.atomic
 def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    # Campaign first, then battle: the order confirm and void take their locks in.
+    campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
+    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle.campaign = campaign
     if not can_decide(battle, user):
         raise ServiceError("battle", _("only the organiser or an opponent can reject"))
     if battle.status != Battle.Status.PENDING:

@@ -130,7 +130,9 @@ def test_the_campaign_report_pdf(client, campaign, enrolled, user, django_user_m
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    assert "Mekong Delta 1968" in text and "Mint's Marauders" in text and "Patrol at the river" in text
+    assert (
+        "Mekong Delta 1968" in text and "Mint's Marauders" in text and "Patrol at the river" in text
+    )
     client.logout()
     assert client.get(url).status_code == (200 if public else 404)
     assert client.get(url, {"paper": "a5"}).status_code == (400 if public else 404)

@@ -1,0 +1,418 @@
+"""Campaigns: apply a battle report, and read the standings of a big campaign (targets: a
+report applied at once <= 30 ms; the campaign page of 50 squads and 1,000 battles <= 50 ms).
+
+(a) ``services.battle_submit`` of a report applied at once (``Campaign.apply_at_once``)
+between two 12-model squads (the US Army and Viet Cong demo squads), with four casualties,
+one given survival roll and a few deeds. Each applied battle is then voided (timed apart), so
+every sample applies the same report to the same squads. The same again between two squads
+of the big campaign below, to show what its size costs a report.
+
+(b) A campaign of 50 enrolled squads and 1,000 battles (``build_campaign``: the first two
+battles applied by the services from real reports, the others copied from them with
+``bulk_create``, so each has its sides and its full history; 1 in 10 voided, a few pending or
+rejected): the campaign page (standings and the first page of the battle log) through
+``django.test.Client`` logged in as the organiser, the standings selector alone, and the
+queries the page runs.
+
+Every time is the median of 41 calls (after warm-up), wall-clock, then for the main figures
+the CPU time of this process too: on a shared machine the wall-clock time also counts the
+time other processes had the core. Django is set up with ``bench/settings.py`` (DEBUG
+off) on a file SQLite database in a temporary folder (WAL, as in production), in a child
+interpreter (``python -m bench.bench_campaigns``), like ``bench_rosters``.
+``build_campaign`` is shared with ``tests/campaigns/test_queries.py``; importing this module
+does not set Django up.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS = "bench.settings"
+WARMUP = 5
+SAMPLES = 41  # timed calls of each kind, after the warm-up
+BIG_SQUADS = 50
+BIG_BATTLES = 1000
+
+# --- the campaigns --------------------------------------------------------------------------
+
+
+def real_reports(us, vc) -> list[dict]:
+    """Two battle-report/1 documents between a US Army and a Viet Cong demo squad entry."""
+    return [
+        {
+            "format": "battle-report/1",
+            "system": "black-sun",
+            "scenario": "Patrol at the river",
+            "played_on": "2026-11-20",
+            "sides": [
+                {
+                    "squad_id": us.squad_id,
+                    "outcome": "full",
+                    "casualties": [
+                        {"member": "Ling", "state": "seriously-wounded"},
+                        {"member": "Grunt 1", "state": "wounded", "treated": True},
+                    ],
+                    "survival_rolls": {"Ling": 4},
+                    "deeds": [
+                        {"member": "Capt. Steven Mint", "out_of_action": 2, "sarcasm": 1},
+                        {"member": "Sgt. Harry Pierce", "out_of_action": 1},
+                    ],
+                },
+                {
+                    "squad_id": vc.squad_id,
+                    "outcome": "failed",
+                    "casualties": [
+                        {"member": "Fighter 1", "state": "killed"},
+                        {"member": "Hoa", "state": "stunned"},
+                    ],
+                    "deeds": [{"member": "Kang Thang", "malice": 1}],
+                },
+            ],
+        },
+        {
+            "format": "battle-report/1",
+            "system": "black-sun",
+            "scenario": "Night ambush",
+            "played_on": "2026-11-27",
+            "sides": [
+                {
+                    "squad_id": us.squad_id,
+                    "outcome": "partial",
+                    "casualties": [{"member": "Grunt 2", "state": "captured"}],
+                    "deeds": [{"member": "Cpl. Tyrone Jackson", "out_of_action": 1}],
+                },
+                {
+                    "squad_id": vc.squad_id,
+                    "outcome": "partial",
+                    "casualties": [
+                        {"member": "Fighter 2", "state": "seriously-wounded"},
+                        {"member": "Duc", "state": "wounded"},
+                    ],
+                    "survival_rolls": {"Fighter 2": 3},
+                    "deeds": [{"member": "Vang Thi", "out_of_action": 2, "wealth": 1}],
+                },
+            ],
+        },
+    ]
+
+
+def build_campaign(organiser, *, squads: int, battles: int, prefix: str = "bench"):
+    """A campaign of ``squads`` enrolled demo squads and ``battles`` battles; (campaign, entries).
+
+    Squads alternate US Army and Viet Cong; the organiser plays the first, one new player
+    (no password) each other. Battles 1 and 2 are real reports applied by the services
+    between the first two squads; every later battle is a copy of one of them (its report,
+    sides and whole history, mapped onto other squads by model name) stored with
+    ``bulk_create``: a US Army squad against a Viet Cong one, the first squad in every other
+    battle. Battle numbers ending in 7 or 17 out of 20 are voided, 13 out of 50 pending and
+    29 out of 50 rejected; the rest are confirmed, in order.
+    """
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from campaigns import services
+    from campaigns.models import Battle, BattleSide, Campaign, HistoryEntry
+    from rosters import services as roster_services
+    from rosters.demo import demo_rosters
+    from rosters.models import Member
+
+    if squads < 2 or battles < 2:
+        raise ValueError("a campaign of at least 2 squads and 2 battles")
+    users = get_user_model().objects
+    rosters = {r.faction: r for r in demo_rosters()}
+    campaign = services.campaign_create(
+        organiser=organiser, name=f"{prefix}: {squads} squads, {battles} battles"
+    )
+    entries = []
+    for i in range(squads):
+        player = organiser if i == 0 else users.create_user(f"{prefix}-player-{i}")
+        services.campaign_join(campaign=campaign, user=player)
+        roster = rosters["us-army" if i % 2 == 0 else "viet-cong"]
+        squad = roster_services.squad_import(owner=player, roster=roster)
+        entries.append(services.enrol(campaign=campaign, user=player, squad=squad))
+    us_entries, vc_entries = entries[0::2], entries[1::2]
+    rng = random.Random(1968)
+    templates = []
+    for document in real_reports(us_entries[0], vc_entries[0]):
+        battle = services.battle_submit(
+            campaign=campaign, user=organiser, document=document, rng=rng
+        ).battle
+        if battle.status != Battle.Status.CONFIRMED:
+            battle = services.battle_confirm(battle=battle, user=organiser, rng=rng)
+        templates.append(
+            (
+                battle,
+                list(battle.sides.order_by("position")),
+                list(battle.history.select_related("member").order_by("seq")),
+            )
+        )
+    if battles == 2:
+        return campaign, entries
+
+    members = {
+        (squad_id, name): pk
+        for pk, squad_id, name in Member.objects.filter(
+            squad__in=[e.squad_id for e in entries]
+        ).values_list("pk", "squad_id", "name")
+    }
+    now = timezone.now()
+    seq = 2
+    rows, pairs = [], []
+    for number in range(3, battles + 1):
+        us = us_entries[0] if number % 2 == 0 else us_entries[number % len(us_entries)]
+        vc = vc_entries[(number // 2) % len(vc_entries)]
+        template = templates[number % 2][0]
+        report = copy.deepcopy(template.report)
+        for side, entry in zip(report["sides"], (us, vc), strict=True):
+            side["squad_id"] = entry.squad_id
+        if number % 50 == 13:
+            status = Battle.Status.PENDING
+        elif number % 50 == 29:
+            status = Battle.Status.REJECTED
+        elif number % 20 in (7, 17):
+            status = Battle.Status.VOIDED
+        else:
+            status = Battle.Status.CONFIRMED
+        applied = status in (Battle.Status.CONFIRMED, Battle.Status.VOIDED)
+        decided = status != Battle.Status.PENDING
+        if applied:
+            seq += 1
+        rows.append(
+            Battle(
+                campaign=campaign, number=number, scenario=f"{template.scenario} {number}",
+                played_on=date(2026, 1, 1) + timedelta(days=number), status=status,
+                report=report, submitted_by=us.player,
+                decided_by=organiser if decided else None, decided_at=now if decided else None,
+                applied_seq=seq if applied else None,
+                voided_by=organiser if status == Battle.Status.VOIDED else None,
+                voided_at=now if status == Battle.Status.VOIDED else None,
+            )
+        )  # fmt: skip
+        pairs.append((number % 2, (us, vc), applied))
+    with transaction.atomic():
+        stored = Battle.objects.bulk_create(rows, batch_size=500)
+        sides, history = [], []
+        for battle, (which, chosen, applied) in zip(stored, pairs, strict=True):
+            _template, template_sides, template_history = templates[which]
+            by_entry = {
+                side.entry_id: entry for side, entry in zip(template_sides, chosen, strict=True)
+            }
+            for side, entry in zip(template_sides, chosen, strict=True):
+                sides.append(
+                    BattleSide(
+                        battle=battle, position=side.position, entry=entry,
+                        outcome=side.outcome,
+                        mission_vp=side.mission_vp if applied else None,
+                        casualty_vp=side.casualty_vp if applied else None,
+                        total_vp=side.total_vp if applied else None,
+                        placing=side.placing if applied else "",
+                        casualties=side.casualties,
+                    )
+                )  # fmt: skip
+            if not applied:
+                continue
+            for row in template_history:
+                entry = by_entry[row.entry_id]
+                member = members[(entry.squad_id, row.member.name)] if row.member else None
+                history.append(
+                    HistoryEntry(
+                        battle=battle, entry=entry, member_id=member, seq=row.seq,
+                        kind=row.kind, field=row.field, before=row.before, after=row.after,
+                        roll=row.roll, params=row.params,
+                    )
+                )  # fmt: skip
+        BattleSide.objects.bulk_create(sides, batch_size=1000)
+        HistoryEntry.objects.bulk_create(history, batch_size=1000)
+        Campaign.objects.filter(pk=campaign.pk).update(
+            battles_numbered=battles, battles_applied=seq
+        )
+    campaign.refresh_from_db()
+    return campaign, entries
+
+
+def apply_report(us, vc) -> dict:
+    """The timed report: four casualties (one seriously wounded, its roll given) and deeds."""
+    return {
+        "format": "battle-report/1",
+        "system": "black-sun",
+        "scenario": "Bench patrol",
+        "played_on": "2026-12-01",
+        "sides": [
+            {
+                "squad_id": us.squad_id,
+                "outcome": "full",
+                "casualties": [
+                    {"member": "Grunt 3", "state": "seriously-wounded", "treated": True},
+                    {"member": "Grunt 4", "state": "wounded"},
+                ],
+                "survival_rolls": {"Grunt 3": 4},
+                "deeds": [{"member": "Capt. Steven Mint", "out_of_action": 2, "sarcasm": 1}],
+            },
+            {
+                "squad_id": vc.squad_id,
+                "outcome": "failed",
+                "casualties": [
+                    {"member": "Fighter 3", "state": "killed"},
+                    {"member": "Fighter 4", "state": "stunned"},
+                ],
+                "deeds": [{"member": "Kang Thang", "malice": 1}],
+            },
+        ],
+    }
+
+
+# --- measures -------------------------------------------------------------------------------
+
+
+def _setup_django(db_path: Path) -> None:
+    from django.apps import apps
+
+    if apps.ready:
+        raise RuntimeError("bench_campaigns sets up Django itself, on its own database")
+    os.environ["DJANGO_SETTINGS_MODULE"] = SETTINGS
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def _clocks() -> tuple[float, float]:
+    return time.perf_counter(), time.process_time()
+
+
+def _rows(label: str, samples: list[tuple[float, float]]) -> list[tuple[str, float, str]]:
+    """The median wall-clock time, then the median CPU time of this process (what the
+    call costs when it has a core to itself: the machine may be shared)."""
+    ms = 1e3
+    wall = statistics.median(w for w, _c in samples) * ms
+    cpu = statistics.median(c for _w, c in samples) * ms
+    return [(label, wall, "ms"), ("    the same, CPU time of this process", cpu, "ms")]
+
+
+def _apply_and_void(label: str, campaign, us, vc, target: str = "") -> list[tuple[str, float, str]]:
+    from campaigns import services
+    from campaigns.models import Battle
+
+    document = apply_report(us, vc)
+    rng = random.Random(4)
+    applies, voids = [], []
+    for i in range(WARMUP + SAMPLES):
+        wall, cpu = _clocks()
+        battle = services.battle_submit(
+            campaign=campaign, user=us.player, document=document, rng=rng
+        ).battle
+        applied_wall, applied_cpu = _clocks()
+        if battle.status != Battle.Status.CONFIRMED:
+            raise RuntimeError(f"battle {battle.number} is {battle.status}, not applied")
+        services.battle_void(battle=battle, user=campaign.organiser)
+        voided_wall, voided_cpu = _clocks()
+        if i >= WARMUP:
+            applies.append((applied_wall - wall, applied_cpu - cpu))
+            voids.append((voided_wall - applied_wall, voided_cpu - applied_cpu))
+    return [
+        *_rows(f"apply a report at once, {label}{target}", applies),
+        *_rows(f"  void that battle, {label}", voids)[:1],
+    ]
+
+
+def _timed(fn, repeat: int) -> list[tuple[float, float]]:
+    fn()  # warm up
+    samples = []
+    for _ in range(repeat):
+        wall, cpu = _clocks()
+        fn()
+        end_wall, end_cpu = _clocks()
+        samples.append((end_wall - wall, end_cpu - cpu))
+    return samples
+
+
+def _standings(campaign) -> list[tuple[str, float, str]]:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from campaigns import selectors
+
+    client = Client(SERVER_NAME="127.0.0.1")  # ALLOWED_HOSTS has no "testserver"
+    client.force_login(campaign.organiser)
+    url = reverse("campaigns:detail", args=[campaign.pk])
+
+    def page() -> None:
+        response = client.get(url)
+        if response.status_code != 200 or b"Battle log" not in response.content:
+            raise RuntimeError(f"GET {url} answered {response.status_code}")
+
+    page()
+    with CaptureQueriesContext(connection) as captured:
+        page()
+    queries = len(captured)  # now: the next request empties the log (reset_queries)
+    rows = selectors.standings(campaign)
+    if len(rows) != BIG_SQUADS or sum(r.battles for r in rows) == 0:
+        raise RuntimeError("the standings miss squads or battles")
+    size = f"{BIG_SQUADS} squads, {BIG_BATTLES:,} battles"
+    return [
+        *_rows(f"campaign page GET, {size} (target <= 50 ms)", _timed(page, SAMPLES)),
+        *_rows(
+            f"standings selector alone, {size}",
+            _timed(lambda: selectors.standings(campaign), SAMPLES),
+        ),
+        ("  queries the campaign page runs (whatever the size)", queries, "queries"),
+    ]
+
+
+def run() -> list[tuple[str, float, str]]:
+    child = subprocess.run(
+        [sys.executable, "-m", "bench.bench_campaigns"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, timeout=600, check=True,
+    )  # fmt: skip
+    return [(name, value, unit) for name, value, unit in json.loads(child.stdout)]
+
+
+def _measure() -> list[tuple[str, float, str]]:
+    with tempfile.TemporaryDirectory(prefix="bench-campaigns-") as folder:
+        _setup_django(Path(folder) / "bench.sqlite3")
+        from django.contrib.auth import get_user_model
+        from django.db import connections
+
+        try:
+            users = get_user_model().objects
+            small, (us, vc) = build_campaign(
+                users.create_user("small-orga"), squads=2, battles=2, prefix="small"
+            )
+            small.apply_at_once = True
+            small.save(update_fields=["apply_at_once"])
+            rows = _apply_and_void("2 squads of 12", small, us, vc, " (target <= 30 ms)")
+            started = time.perf_counter()
+            big, entries = build_campaign(
+                users.create_user("big-orga"), squads=BIG_SQUADS, battles=BIG_BATTLES,
+                prefix="big",
+            )  # fmt: skip
+            built = time.perf_counter() - started
+            rows += _standings(big)
+            big.apply_at_once = True
+            big.save(update_fields=["apply_at_once"])
+            rows += _apply_and_void(f"in that campaign of {BIG_SQUADS} squads", big, *entries[:2])
+            rows.append(("  (building that campaign, once)", built, "s"))
+        finally:
+            connections.close_all()
+    return rows
+
+
+if __name__ == "__main__":
+    json.dump(_measure(), sys.stdout)

@@ -1,0 +1,434 @@
+"""What the campaigns API reads and writes, as DRF serializers.
+
+The ``battle-report/1`` serializers *describe* the document for the OpenAPI schema; the API
+reads reports with ``rules.documents.parse_battle_report``, the parser the services use, so
+the two can never disagree. They describe what a campaign takes: every side names a
+campaign squad by ``squad_id`` (the ``id`` of an entry's squad, not of the player's own).
+
+The other serializers write campaigns, battles, standings and history as the campaign pages
+show them; the views pass them rows from ``campaigns.selectors``, which fetch in a fixed
+number of queries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.plumbing import ResolvedComponent
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry
+from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
+from config.api import StrictSerializer
+from rosters.pdf import PAPER_SIZES
+from rules import systems
+from rules.documents import BATTLE_FORMAT, MAX_COUNT, MAX_MEMBERS, MAX_NAME, MAX_TEXT
+
+CAMPAIGN_SYSTEMS = [s.code for s in systems() if s.campaign is not None]
+
+
+def _codes(table: str) -> list[str]:
+    """Every code of ``table`` (``"outcomes"``, ``"states"``) over the campaign games."""
+    games = [s for s in systems() if s.campaign is not None]
+    return list(dict.fromkeys(code for s in games for code in getattr(s, table)))
+
+
+def _sorts(keys) -> list[str]:
+    return [sort for key in keys for sort in (key, f"-{key}")]
+
+
+# --- the battle-report/1 document, as a campaign takes it (formats.md) ----------------------
+
+
+class CasualtyDocumentSerializer(StrictSerializer):
+    member = serializers.CharField(
+        max_length=MAX_NAME, trim_whitespace=False,
+        help_text=_("A model of the side's squad that fought."),
+    )  # fmt: skip
+    state = serializers.ChoiceField(choices=_codes("states"))
+    treated = serializers.BooleanField(required=False)
+
+
+class DeedsDocumentSerializer(StrictSerializer):
+    member = serializers.CharField(max_length=MAX_NAME, trim_whitespace=False)
+    out_of_action = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+    malice = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+    sarcasm = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+    wealth = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+
+
+class SideDocumentSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62,
+        help_text=_(
+            "The id of the campaign squad (an entry's squad_id), not of the player's own squad."
+        ),
+    )  # fmt: skip
+    outcome = serializers.ChoiceField(choices=_codes("outcomes"))
+    casualties = serializers.ListField(
+        child=CasualtyDocumentSerializer(), required=False, max_length=MAX_MEMBERS,
+        help_text=_("A model that fought and is not listed ended the battle unhurt."),
+    )  # fmt: skip
+    deeds = serializers.ListField(
+        child=DeedsDocumentSerializer(), required=False, max_length=MAX_MEMBERS
+    )
+    survival_rolls = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=6), required=False,
+        help_text=_(
+            "Dice rolled at the table for seriously wounded models, by name; the server rolls "
+            "for the others."
+        ),
+    )  # fmt: skip
+
+
+class BattleReportDocumentSerializer(StrictSerializer):
+    """A battle as a ``battle-report/1`` document (shared/rules/formats.md)."""
+
+    format = serializers.ChoiceField(choices=[BATTLE_FORMAT])
+    system = serializers.ChoiceField(choices=CAMPAIGN_SYSTEMS)
+    scenario = serializers.CharField(
+        max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False, required=False
+    )
+    played_on = serializers.DateField(required=False, allow_null=True)
+    sides = serializers.ListField(child=SideDocumentSerializer(), min_length=2, max_length=20)
+
+
+BATTLE_REPORT_EXAMPLE = {
+    "format": BATTLE_FORMAT,
+    "system": "black-sun",
+    "scenario": "Patrol at the river",
+    "played_on": "2026-11-20",
+    "sides": [
+        {
+            "squad_id": 12,
+            "outcome": "full",
+            "casualties": [
+                {"member": "Ling", "state": "killed"},
+                {"member": "Song", "state": "seriously-wounded", "treated": True},
+            ],
+            "deeds": [{"member": "Capt. Steven Mint", "out_of_action": 2, "sarcasm": 1}],
+            "survival_rolls": {"Song": 4},
+        },
+        {"squad_id": 13, "outcome": "failed", "casualties": []},
+    ],
+}
+
+
+# --- input ----------------------------------------------------------------------------------
+
+
+class JoinSerializer(StrictSerializer):
+    code = serializers.CharField(
+        max_length=20, help_text=_("The invitation code the organiser gave you.")
+    )
+
+
+class EnrolSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62,
+        help_text=_(
+            "One of your own squads, not a campaign squad: the campaign plays a copy of it."
+        ),
+    )  # fmt: skip
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    sort = serializers.ChoiceField(
+        choices=_sorts(STANDING_SORTS), default="rank",
+        help_text=_("As the web page sorts: a column, '-' in front for the reverse order."),
+    )  # fmt: skip
+
+
+class BattlesQuerySerializer(serializers.Serializer):
+    sort = serializers.ChoiceField(
+        choices=_sorts(BATTLE_SORTS), default="-number",
+        help_text=_("As the web page's battle log sorts; the newest battle first by default."),
+    )  # fmt: skip
+
+
+class ReportOptionsSerializer(serializers.Serializer):
+    paper = serializers.ChoiceField(choices=sorted(PAPER_SIZES), default="a4")
+
+
+# --- campaigns ------------------------------------------------------------------------------
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    """A campaign in a list: who organises it and its main settings."""
+
+    organiser = serializers.CharField(source="organiser.get_username", read_only=True)
+
+    class Meta:
+        model = Campaign
+        fields = ["id", "name", "system", "organiser", "points_limit", "is_public", "created"]
+        read_only_fields = fields
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = serializers.CharField(source="user.get_username")
+    joined = serializers.DateTimeField()
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    """A squad enrolled in the campaign: the campaign's own copy, which battles change."""
+
+    squad_id = serializers.IntegerField(
+        help_text=_(
+            "The campaign squad: name it in battle reports; its owner reads it at "
+            "/api/squads/{squad_id}/."
+        )
+    )
+    squad = serializers.CharField(source="squad.name", help_text=_("The squad's name."))
+    faction = serializers.CharField(source="squad.faction")
+    player = serializers.CharField(source="player.get_username")
+
+    class Meta:
+        model = Entry
+        fields = ["id", "squad_id", "squad", "faction", "player", "enrolled"]
+        read_only_fields = fields
+
+
+class CampaignDetailSerializer(CampaignSerializer):
+    """A campaign with its settings, players and squads."""
+
+    # The view passes players, entries, is_player and is_organiser in the context.
+
+    house_rules = serializers.JSONField(
+        read_only=True,
+        help_text=_("The organiser's changes to the game's campaign tables; {}: the defaults."),
+    )
+    players = serializers.SerializerMethodField()
+    entries = serializers.SerializerMethodField()
+    is_organiser = serializers.SerializerMethodField(help_text=_("You organise it."))
+    is_player = serializers.SerializerMethodField(help_text=_("You play in it."))
+    invite_code = serializers.SerializerMethodField(
+        help_text=_("For the organiser only: the code that lets others join.")
+    )
+
+    class Meta(CampaignSerializer.Meta):
+        fields = [
+            *CampaignSerializer.Meta.fields, "description", "apply_at_once", "house_rules",
+            "battles_numbered", "battles_applied", "is_organiser", "is_player", "invite_code",
+            "players", "entries",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(PlayerSerializer(many=True))
+    def get_players(self, campaign: Campaign) -> list[dict[str, Any]]:
+        return PlayerSerializer(self.context["players"], many=True).data
+
+    @extend_schema_field(EntrySerializer(many=True))
+    def get_entries(self, campaign: Campaign) -> list[dict[str, Any]]:
+        return EntrySerializer(self.context["entries"], many=True).data
+
+    def get_is_organiser(self, campaign: Campaign) -> bool:
+        return self.context["is_organiser"]
+
+    def get_is_player(self, campaign: Campaign) -> bool:
+        return self.context["is_player"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_invite_code(self, campaign: Campaign) -> str | None:
+        return campaign.invite_code if self.context["is_organiser"] else None
+
+
+# --- battles --------------------------------------------------------------------------------
+
+
+class BattleSideSerializer(serializers.ModelSerializer):
+    """A side of a battle; the VP and the placing come when the battle is applied."""
+
+    squad_id = serializers.IntegerField(source="entry.squad_id")
+    squad = serializers.CharField(source="entry.squad.name")
+    player = serializers.CharField(source="entry.player.get_username")
+    vp = serializers.IntegerField(
+        source="total_vp", allow_null=True, help_text=_("Mission VP minus the VP lost.")
+    )
+    placing = serializers.SerializerMethodField()
+
+    class Meta:
+        model = BattleSide
+        fields = [
+            "squad_id", "squad", "player", "outcome", "mission_vp", "casualty_vp", "vp",
+            "placing", "casualties",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=BattleSide.Placing.values, allow_null=True)
+    )
+    def get_placing(self, side: BattleSide) -> str | None:
+        return side.placing or None
+
+
+class BattleStatusField(serializers.ChoiceField):
+    """A battle's status, documented as the ``BattleStatusEnum`` component."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Battle.Status.choices, read_only=True, **kwargs)
+
+
+class BattleStatusFieldExtension(OpenApiSerializerFieldExtension):
+    """Its own enum component: drf-spectacular would otherwise name every enum of a field
+    called ``status`` after the field and warn that the squads' member status collides."""
+
+    target_class = BattleStatusField
+
+    def map_serializer_field(self, auto_schema, direction):
+        component = ResolvedComponent(
+            name="BattleStatusEnum",
+            type=ResolvedComponent.SCHEMA,
+            object="BattleStatusEnum",
+            schema={
+                "type": "string",
+                "enum": Battle.Status.values,
+                "description": _(
+                    "pending: waiting for confirmation; confirmed: applied; rejected; voided: "
+                    "applied, then undone."
+                ),
+            },
+        )
+        auto_schema.registry.register_on_missing(component)
+        return component.ref
+
+
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    """A battle in the log, with its sides."""
+
+    status = BattleStatusField()
+    submitted_by = serializers.SerializerMethodField()
+    decided_by = serializers.SerializerMethodField()
+    sides = BattleSideSerializer(many=True)
+
+    class Meta:
+        model = Battle
+        fields = [
+            "number", "status", "scenario", "played_on", "submitted_by", "submitted_at",
+            "decided_by", "decided_at", "voided_at", "sides",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField())
+    def get_submitted_by(self, battle: Battle) -> str:
+        return battle.submitted_by.get_username()
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_decided_by(self, battle: Battle) -> str | None:
+        return _username(battle.decided_by)
+
+
+class HistorySerializer(serializers.ModelSerializer):
+    """One change a battle made to a squad or a model."""
+
+    # ``context["system"]``: the campaign's game, for the words of ``text``.
+
+    squad_id = serializers.IntegerField(source="entry.squad_id")
+    member_id = serializers.IntegerField(allow_null=True)
+    member = serializers.SerializerMethodField(help_text=_("The model; null for the squad."))
+    field = serializers.SerializerMethodField(
+        help_text=_("What changed: status, rp, cv_loss, abilities; null for a record only.")
+    )
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    text = serializers.SerializerMethodField(help_text=_("As the campaign pages word it."))
+
+    class Meta:
+        model = HistoryEntry
+        fields = ["seq", "squad_id", "member_id", "member", "kind", "field", "before", "after",
+                  "roll", "text"]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_member(self, entry: HistoryEntry) -> str | None:
+        return entry.member.name if entry.member is not None else None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_field(self, entry: HistoryEntry) -> str | None:
+        return entry.field or None
+
+    def get_text(self, entry: HistoryEntry) -> str:
+        return describe(entry, self.context["system"])
+
+
+class BattleDetailSerializer(BattleSerializer):
+    """A battle with its report as sent and every change it made, in order."""
+
+    # The battle comes from campaigns.selectors.battle_detail (history prefetched).
+
+    voided_by = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField()
+    history = serializers.SerializerMethodField()
+
+    class Meta(BattleSerializer.Meta):
+        fields = [*BattleSerializer.Meta.fields, "voided_by", "report", "history"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_voided_by(self, battle: Battle) -> str | None:
+        return _username(battle.voided_by)
+
+    @extend_schema_field(BattleReportDocumentSerializer)
+    def get_report(self, battle: Battle) -> Any:
+        return battle.report
+
+    @extend_schema_field(HistorySerializer(many=True))
+    def get_history(self, battle: Battle) -> list[dict[str, Any]]:
+        return HistorySerializer(battle.history.all(), many=True, context=self.context).data
+
+
+# --- standings and characters ---------------------------------------------------------------
+
+
+class StandingSerializer(serializers.Serializer):
+    """A squad's totals over the campaign's confirmed battles."""
+
+    rank = serializers.IntegerField(help_text=_("Squads equal on VP and wins share a rank."))
+    squad_id = serializers.IntegerField(source="entry.squad_id")
+    squad = serializers.CharField()
+    player = serializers.CharField()
+    vp = serializers.IntegerField()
+    battles = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    casualties = serializers.IntegerField()
+
+
+class TimelineSerializer(HistorySerializer):
+    battle = serializers.IntegerField(source="battle.number")
+    battle_status = BattleStatusField(
+        source="battle.status", help_text=_("A voided battle's changes were undone.")
+    )
+
+    class Meta(HistorySerializer.Meta):
+        fields = ["battle", "battle_status", "seq", "kind", "field", "before", "after", "roll",
+                  "text"]  # fmt: skip
+        read_only_fields = fields
+
+
+class CharacterSerializer(serializers.Serializer):
+    """A model of a campaign squad and its history, battle by battle."""
+
+    # ``context["system"]`` and ``context["timeline"]``
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    status = serializers.CharField()
+    rp = serializers.IntegerField()
+    cv_loss = serializers.IntegerField()
+    squad_id = serializers.IntegerField()
+    squad = serializers.CharField(source="squad.name")
+    player = serializers.CharField(source="squad.owner.get_username")
+    timeline = serializers.SerializerMethodField()
+
+    @extend_schema_field(TimelineSerializer(many=True))
+    def get_timeline(self, member) -> list[dict[str, Any]]:
+        return TimelineSerializer(self.context["timeline"], many=True, context=self.context).data

@@ -1,0 +1,410 @@
+"""Battles sent or confirmed at the same moment, in real concurrent transactions (issue #4).
+
+Each call runs in its own thread, so on its own database connection, and the threads start
+together at a ``threading.Barrier``; each closes its connection when it is done. The tests
+are transactional (``django_db(transaction=True)``): what a thread commits is what the
+others see, as in production.
+
+The database: on PostgreSQL (``DATABASE_URL=postgres://...``), pytest-django's test
+database as it is. On SQLite, pytest-django's test database is in memory
+(``file:memorydb_default?mode=memory&cache=shared``): other connections can open it only in
+shared-cache mode, where a writer locks whole tables and a waiting connection fails at once
+("database table is locked") instead of waiting out ``busy_timeout``, and there is no WAL,
+so it is not what production runs. Its name cannot be changed for one module: pytest-django
+creates the test database once per session, from ``DATABASES[...]["TEST"]["NAME"]`` as
+``django_db_modify_db_settings`` (a session fixture) leaves it, so overriding that fixture
+here would only work when a test of this module is the first to use the database. Instead,
+the autouse fixture ``shared_database`` below, for each test: copies the migrated in-memory
+test database into a file in ``tmp_path`` (``sqlite3`` backup, the way Django clones test
+databases), points the ``default`` connection settings at that file (threads open their
+connections from those settings, with the project's OPTIONS: WAL, IMMEDIATE transactions,
+busy_timeout 5000 ms), and puts the in-memory database back afterwards.
+"""
+
+import sqlite3
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
+from django.db import OperationalError, connections
+
+from campaigns import services
+from campaigns.models import Battle, Campaign, HistoryEntry
+from rosters import services as roster_services
+from rosters.models import Member
+from tests.campaigns.conftest import report
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+START_TIMEOUT = 30  # seconds for every thread to reach the barrier or finish
+MINT = "Capt. Steven Mint"
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def shared_database(transactional_db, tmp_path):
+    """The ``default`` database in a file every thread can open (SQLite); nothing to do for
+    a database server."""
+    memory = connections["default"]
+    if memory.vendor != "sqlite":
+        yield
+        return
+    memory.ensure_connection()
+    path = tmp_path / "concurrency.sqlite3"
+    target = sqlite3.connect(path)
+    memory.connection.backup(target)
+    target.close()
+    in_memory = connections.settings["default"]
+    connections.settings["default"] = {**in_memory, "NAME": str(path)}
+    connections["default"] = connections.create_connection("default")
+    try:
+        yield
+    finally:
+        connections["default"].close()
+        connections["default"] = memory
+        connections.settings["default"] = in_memory
+
+
+def test_the_threads_share_a_file_database_in_wal_mode():
+    connection = connections["default"]
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA busy_timeout")
+        assert cursor.fetchone()[0] == 5000
+    assert not connection.is_in_memory_db()
+    assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def race(*calls):
+    """Run each call in its own thread, released together; their results, in order.
+
+    An exception raised in a thread is raised again here (the first one), so that, say, a
+    "database is locked" error fails the test with its own message.
+    """
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+    errors: list = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            barrier.wait(START_TIMEOUT)
+            results[i] = call()
+        except BaseException as error:  # noqa: BLE001 - handed to the main thread
+            errors[i] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(START_TIMEOUT)
+    assert not any(thread.is_alive() for thread in threads), "a thread is stuck"
+    for error in errors:
+        if error is not None:
+            raise error
+    return results
+
+
+def rp(entry, name: str) -> int:
+    return Member.objects.get(squad=entry.squad_id, name=name).rp
+
+
+def rp_chain(entry, name: str) -> list[tuple[int, int]]:
+    """A character's RP changes, battle after battle: (before, after)."""
+    return list(
+        HistoryEntry.objects.filter(member__squad=entry.squad_id, member__name=name, kind="rp")
+        .order_by("battle__applied_seq", "seq")
+        .values_list("before", "after")
+    )
+
+
+# --- the same report twice ------------------------------------------------------------------
+
+
+def test_the_same_report_sent_twice_at_once_makes_one_battle(campaign, enrolled, user, monkeypatch):
+    """A double click, or a client that retries: the same key twice at the same moment.
+
+    Each thread first looks the key up and finds nothing (they wait for each other right
+    after that look-up), then both try to store the battle: one stores and applies it, the
+    other hits the unique constraint and must give back the same battle, applied once.
+    """
+    us, vc = enrolled
+    campaign.apply_at_once = True
+    campaign.save()
+    document = report(us, vc, us_side={"deeds": [{"member": MINT, "out_of_action": 1}]})
+    looked_up = threading.Barrier(2)
+    first_look = threading.local()
+    by_key = services._by_key
+
+    def by_key_then_wait(*args):
+        found = by_key(*args)
+        if not getattr(first_look, "done", False):
+            first_look.done = True
+            looked_up.wait(START_TIMEOUT)
+        return found
+
+    monkeypatch.setattr(services, "_by_key", by_key_then_wait)
+
+    def send():
+        return services.battle_submit(
+            campaign=campaign, user=user, document=document, idempotency_key="double-click"
+        )
+
+    first, second = race(send, send)
+    assert first.battle.pk == second.battle.pk
+    assert sorted([first.created, second.created]) == [False, True]
+    battle = Battle.objects.get()
+    assert (battle.number, battle.status, battle.applied_seq) == (1, "confirmed", 1)
+    campaign.refresh_from_db()
+    assert (campaign.battles_numbered, campaign.battles_applied) == (1, 1)
+    assert rp(us, MINT) == 1 + 2 + 1  # took part, full success, one out of action: once
+
+
+# --- two reports on one squad ---------------------------------------------------------------
+
+# Two battles of the same two squads; what each gives the US Army Boss and the VC Boss.
+FIRST = {"us_side": {"deeds": [{"member": MINT, "out_of_action": 1}]}}  # Mint 1 + 2 + 1
+SECOND = {
+    "us_outcome": "partial",
+    "us_side": {"deeds": [{"member": MINT, "sarcasm": 3}]},  # Mint 1 + 1 + 3
+    "nva_side": {"deeds": [{"member": "Kang Thang", "malice": 1}]},  # Kang 1 + 1
+}
+MINT_RP = 4 + 5
+KANG_RP = 1 + 2
+
+
+@pytest.fixture
+def slow_reads(monkeypatch):
+    """Widen the window between reading the squads and writing them, inside the transaction:
+    without the campaign lock both battles would read the same RP and one award would be
+    lost."""
+    load_rosters = services.load_rosters
+
+    def load_then_wait(squad_ids):
+        loaded = load_rosters(squad_ids)
+        time.sleep(0.3)
+        return loaded
+
+    monkeypatch.setattr(services, "load_rosters", load_then_wait)
+
+
+def check_both_applied(campaign, us, vc) -> None:
+    battles = list(Battle.objects.order_by("number"))
+    assert [b.status for b in battles] == ["confirmed", "confirmed"]
+    assert sorted(b.applied_seq for b in battles) == [1, 2]
+    campaign.refresh_from_db()
+    assert campaign.battles_applied == 2
+    assert rp(us, MINT) == MINT_RP and rp(vc, "Kang Thang") == KANG_RP
+    # The battle applied second started from what the first one wrote.
+    chain = rp_chain(us, MINT)
+    assert chain[0][0] == 0 and chain[-1][1] == MINT_RP
+    assert all(a[1] == b[0] for a, b in zip(chain, chain[1:], strict=False))
+
+
+def test_two_battles_confirmed_at_once_lose_nothing(
+    campaign, enrolled, user, other_user, organiser, slow_reads
+):
+    us, vc = enrolled
+    pending = [
+        services.battle_submit(campaign=campaign, user=user, document=report(us, vc, **kw)).battle
+        for kw in (FIRST, SECOND)
+    ]
+    assert [b.status for b in pending] == ["pending", "pending"]
+    race(
+        lambda: services.battle_confirm(battle=pending[0], user=other_user),
+        lambda: services.battle_confirm(battle=pending[1], user=organiser),
+    )
+    check_both_applied(campaign, us, vc)
+
+
+def test_two_reports_applied_at_once_lose_nothing(campaign, enrolled, user, other_user, slow_reads):
+    us, vc = enrolled
+    campaign.apply_at_once = True
+    campaign.save()
+    first, second = race(
+        lambda: services.battle_submit(
+            campaign=campaign, user=user, document=report(us, vc, **FIRST)
+        ),
+        lambda: services.battle_submit(
+            campaign=campaign, user=other_user, document=report(us, vc, **SECOND)
+        ),
+    )
+    assert first.created and second.created
+    assert sorted([first.battle.number, second.battle.number]) == [1, 2]
+    check_both_applied(campaign, us, vc)
+
+
+def test_a_battle_confirmed_and_rejected_at_once_is_one_or_the_other(
+    campaign, enrolled, user, other_user, organiser, slow_reads
+):
+    us, vc = enrolled
+    battle = services.battle_submit(
+        campaign=campaign, user=user, document=report(us, vc, **FIRST)
+    ).battle
+
+    def attempt(action, who):
+        try:
+            action(battle=battle, user=who)
+        except services.ServiceError as error:
+            return error.message
+        return "done"
+
+    confirmed, rejected = race(
+        lambda: attempt(services.battle_confirm, organiser),
+        lambda: attempt(services.battle_reject, other_user),
+    )
+    battle.refresh_from_db()
+    assert sorted([confirmed, rejected]) in (
+        ["done", "this battle is confirmed"],
+        ["done", "this battle is rejected"],
+    )
+    if confirmed == "done":
+        assert battle.status == "confirmed" and rp(us, MINT) == 4
+    else:
+        assert battle.status == "rejected" and rp(us, MINT) == 0
+
+
+# --- lock order (PostgreSQL) ----------------------------------------------------------------
+#
+# On PostgreSQL two transactions that lock the same rows in opposite orders can deadlock; the
+# server then aborts one of them ("deadlock detected", an OperationalError: a 500 for the
+# user). Each test below holds the first transaction at the point between its two locks until
+# the second one waits for a lock (``pg_locks``), so the bad order deadlocks every time and
+# the good order never does. SQLite takes its one write lock when a transaction begins
+# (IMMEDIATE), so writers never hold row locks against each other there.
+
+
+def needs_row_locks() -> None:
+    if connections["default"].vendor == "sqlite":
+        pytest.skip("SQLite: one writer at a time, no row locks to take in the wrong order")
+
+
+def wait_for_a_blocked_transaction(done: threading.Event | None = None) -> None:
+    """Poll ``pg_locks`` (read live, not from a snapshot) from this thread's connection until
+    some transaction waits for a lock, or until ``done`` is set."""
+    deadline = time.monotonic() + START_TIMEOUT
+    with connections["default"].cursor() as cursor:
+        while time.monotonic() < deadline and not (done and done.is_set()):
+            cursor.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
+            if cursor.fetchone()[0]:
+                return
+            time.sleep(0.01)
+
+
+def pause_once(function, reached: threading.Event, until):
+    """``function``, whose first call, once done, sets ``reached`` and waits for ``until()``
+    before it returns; later calls run as they are."""
+    first = threading.Lock()
+
+    def paused(*args, **kwargs):
+        result = function(*args, **kwargs)
+        if first.acquire(blocking=False):
+            reached.set()
+            until()
+        return result
+
+    return paused
+
+
+class CampaignLocks:
+    """``services.Campaign.objects`` whose first ``select_for_update().get()`` pauses."""
+
+    def __init__(self, reached: threading.Event) -> None:
+        self.reached = reached
+        self.pause = None
+
+    def select_for_update(self, *args, **kwargs):
+        queryset = Campaign.objects.select_for_update(*args, **kwargs)
+        if self.pause is None:
+            self.pause = pause_once(queryset.get, self.reached, wait_for_a_blocked_transaction)
+            return SimpleNamespace(get=self.pause)
+        return queryset
+
+    def __getattr__(self, name):
+        return getattr(Campaign.objects, name)
+
+
+def test_a_confirm_and_a_reject_take_their_locks_in_the_same_order(
+    campaign, enrolled, user, other_user, organiser, monkeypatch
+):
+    needs_row_locks()
+    us, vc = enrolled
+    battle = services.battle_submit(
+        campaign=campaign, user=user, document=report(us, vc, **FIRST)
+    ).battle
+    campaign_locked = threading.Event()
+    monkeypatch.setattr(
+        services, "Campaign", SimpleNamespace(objects=CampaignLocks(campaign_locked))
+    )
+
+    def confirm():
+        services.battle_confirm(battle=battle, user=organiser)
+        return "confirmed"
+
+    def reject():
+        assert campaign_locked.wait(START_TIMEOUT)  # the confirm holds the campaign now
+        try:
+            services.battle_reject(battle=battle, user=other_user)
+        except services.ServiceError as error:
+            return error.message
+        return "rejected"
+
+    assert race(confirm, reject) == ["confirmed", "this battle is confirmed"]
+    assert rp(us, MINT) == 4
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=OperationalError,
+    reason="bug: rosters.services.member_update (like the other roster services) writes the "
+    "member row, then locks the squad row (_touch); a battle applied to the squad locks the "
+    "squads, then writes their members: on PostgreSQL a player editing a model while a battle "
+    "applies to its squad deadlock",
+)
+def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other_user, monkeypatch):
+    needs_row_locks()
+    us, vc = enrolled
+    killed = {"us_side": {"casualties": [{"member": "Ling", "state": "killed"}]}}
+    battle = services.battle_submit(
+        campaign=campaign, user=user, document=report(us, vc, **killed)
+    ).battle
+    ling = Member.objects.get(squad=us.squad_id, name="Ling")
+    squads_locked, member_written = threading.Event(), threading.Event()
+    monkeypatch.setattr(
+        services,
+        "load_rosters",  # _apply reads the squads once it has locked them
+        pause_once(
+            services.load_rosters,
+            squads_locked,
+            lambda: wait_for_a_blocked_transaction(done=member_written),
+        ),
+    )
+    touch = roster_services._touch
+
+    def written_then_touch(squad):  # member_update calls it once the member row is written
+        member_written.set()
+        touch(squad)
+
+    monkeypatch.setattr(roster_services, "_touch", written_then_touch)
+
+    def confirm():
+        return services.battle_confirm(battle=battle, user=other_user).status
+
+    def rename():
+        assert squads_locked.wait(START_TIMEOUT)  # the battle holds the squads now
+        return roster_services.member_update(
+            member=ling, name="Ling Jr.", type=ling.type, rp=ling.rp, cv_loss=ling.cv_loss,
+            status=ling.status, assists=ling.assists,
+        ).name  # fmt: skip
+
+    assert race(confirm, rename) == ["confirmed", "Ling Jr."]
+    assert Member.objects.get(pk=ling.pk).status == "dead"
