@@ -105,6 +105,7 @@ def _in_process(client, squad) -> list[tuple[str, float, str]]:
         ("htmx: add an item, 15-model squad (median)", statistics.median(adds) * ms, "ms"),
         ("htmx: remove an item, 15-model squad (median)", statistics.median(removes) * ms, "ms"),
         ("builder page GET, 15-model squad (median)", statistics.median(pages) * ms, "ms"),
+        ("  builder page size", len(response.content) / 1024, "KB"),
     ]
 
 

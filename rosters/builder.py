@@ -1,37 +1,35 @@
 """What the roster builder shows: a squad with its points, EP and violations per model.
 
 Views call ``builder_context``; templates only display what it holds (they never compute
-points). Four queries load the squad, whatever its size.
+points). Four queries load the squad (``Stored.load``), whatever its size.
+
+The page must stay fast with 15 models (``bench/bench_rosters.py``), so what is the same for
+many cards is prepared once: the ``<option>`` lists of a model type are rendered once per
+process and language, and every URL of a card is built from the squad's builder URL (one
+``reverse`` per page; ``tests/rosters/test_builder.py`` checks them against ``reverse``).
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
 
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rosters.adapters import squad_to_roster, squads_with_members
-from rosters.models import Member, Squad
+from rosters.models import Ability, Equipment, Member, Squad
+from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules import get_system
+from rules import types as rules
 from rules.black_sun.choices import allowed_items, starting_choices
 from rules.black_sun.data import RANDOM_ABILITY_TABLE
-from rules.types import MemberCost, Violation
-
-
-@dataclass
-class MemberView:
-    row: Member
-    cost: MemberCost
-    violations: list[Shown]
-    items: list[tuple[str, str]]  # (code, label) the model may take
-    abilities: list[tuple[str, str]]  # (code, label) it may choose
-    equipment: list[tuple[object, str]] = field(default_factory=list)  # (row, label)
-    ability_rows: list[tuple[object, str, str]] = field(default_factory=list)
-    allowance: int = 0  # starting abilities the type may have
-    ep_over: bool = False  # the rules flagged this model's EP
-    error: str = ""
+from rules.registry import GameSystem
+from rules.types import MemberCost, Roster, Violation
 
 
 @dataclass(frozen=True)
@@ -43,6 +41,195 @@ class Shown:
     member: str | None
 
 
+@dataclass(frozen=True)
+class MemberUrls:
+    """Where a card's forms post."""
+
+    update: str
+    move_up: str
+    move_down: str
+    remove: str
+    equipment_add: str
+    ability_add: str
+    ability_draw: str
+
+
+@dataclass(frozen=True)
+class EquipmentLine:
+    row: Equipment
+    label: str
+    remove_url: str
+
+
+@dataclass(frozen=True)
+class AbilityLine:
+    row: Ability
+    label: str
+    effect: str
+    remove_url: str
+    removable: bool  # False: gained in a campaign, which keeps it
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A squad as stored: its models in order, and their equipment and abilities in order."""
+
+    squad: Squad
+    members: list[Member]
+    equipment: dict[int, list[Equipment]]  # by member pk
+    abilities: dict[int, list[Ability]]
+
+    @classmethod
+    def load(cls, squad_id: int, owner=None) -> Stored:
+        """Four queries, like ``adapters.squads_with_members``, without the queryset per model
+        that ``prefetch_related`` builds (they took a third of an htmx update)."""
+        squads = Squad.objects.select_related("owner").filter(pk=squad_id)
+        squad = (squads if owner is None else squads.filter(owner=owner)).get()
+        members = list(Member.objects.filter(squad=squad).order_by("position", "pk"))
+        equipment, abilities = defaultdict(list), defaultdict(list)
+        for line in Equipment.objects.filter(member__squad=squad).order_by("position", "pk"):
+            equipment[line.member_id].append(line)
+        for ability in Ability.objects.filter(member__squad=squad).order_by("position", "pk"):
+            abilities[ability.member_id].append(ability)
+        return cls(squad, members, equipment, abilities)
+
+    def roster(self) -> Roster:
+        """The rules value, as ``adapters.squad_to_roster`` makes it (tests/rosters checks)."""
+        names = {row.pk: row.name for row in self.members}
+        squad = self.squad
+        return Roster(
+            system=squad.system,
+            name=squad.name,
+            faction=squad.faction,
+            members=tuple(
+                rules.Member(
+                    name=row.name,
+                    type=row.type,
+                    equipment=tuple(
+                        rules.Equipment(e.item, e.count) for e in self.equipment[row.pk]
+                    ),
+                    abilities=tuple(
+                        rules.Ability(a.code, a.source, a.detail or None)
+                        for a in self.abilities[row.pk]
+                    ),
+                    rp=row.rp,
+                    cv_loss=row.cv_loss,
+                    status=row.status,
+                    assists=names.get(row.assists_id) if row.assists_id else None,
+                )
+                for row in self.members
+            ),
+            points_limit=squad.points_limit,
+        )
+
+
+@dataclass(frozen=True)
+class _Page:
+    """What every card of one page shares."""
+
+    stored: Stored
+    system: GameSystem
+    builder_url: str
+    models: list[tuple[int, str]]  # (pk, escaped name): the models one may assist
+    language: str
+
+    @property
+    def squad(self) -> Squad:
+        return self.stored.squad
+
+
+class MemberView:
+    """One model's card. What only the card shows is worked out when the template first asks
+    for it: an htmx answer about one model renders one card, and only the violations of the
+    others."""
+
+    def __init__(self, row: Member, cost: MemberCost, violations: list[Shown], page: _Page):
+        self.row = row
+        self.cost = cost
+        self.violations = violations
+        self.error = ""
+        self._page = page
+
+    @functools.cached_property
+    def urls(self) -> MemberUrls:
+        return _member_urls(self._page.builder_url, self.row.pk)
+
+    @functools.cached_property
+    def type_label(self) -> str:
+        return label(self._page.system.model_types, self.row.type)
+
+    @functools.cached_property
+    def equipment(self) -> list[EquipmentLine]:
+        items, base = self._page.system.items, self.urls.update
+        return [
+            EquipmentLine(e, label(items, e.item), f"{base}equipment/{e.pk}/remove/")
+            for e in self._page.stored.equipment[self.row.pk]
+        ]
+
+    @functools.cached_property
+    def abilities(self) -> list[AbilityLine]:
+        abilities, base = self._page.system.abilities, self.urls.update
+        campaign = self._page.squad.in_campaign
+        return [
+            AbilityLine(
+                a,
+                label(abilities, a.code),
+                _(abilities[a.code].effect) if a.code in abilities else "",
+                f"{base}abilities/{a.pk}/remove/",
+                removable=not (campaign and a.gained in CAMPAIGN_GAINED),
+            )
+            for a in self._page.stored.abilities[self.row.pk]
+        ]
+
+    @functools.cached_property
+    def allowance(self) -> int:
+        """Starting abilities the type may have."""
+        model_type = self._page.system.model_types.get(self.row.type)
+        return model_type.starting_abilities if model_type else 0
+
+    @property
+    def ep_over(self) -> bool:
+        """The rules flagged this model's EP."""
+        return any(v.code == "ep-over" for v in self.violations)
+
+    @property
+    def removable(self) -> bool:
+        """False when a campaign squad keeps the model: it has fought."""
+        if not self._page.squad.in_campaign:
+            return True
+        return is_fresh_recruit(self.row, abilities=self._page.stored.abilities[self.row.pk])
+
+    # Rendered <option> lists: the type and status selects (current one selected), the items
+    # and starting abilities the type may pick, the models it may assist, how an ability
+    # was gained.
+
+    @property
+    def type_options(self) -> SafeString:
+        return _type_options(self._page.squad.system, self.row.type, self._page.language)
+
+    @property
+    def status_options(self) -> SafeString:
+        return _status_options(self.row.status, self._page.language)
+
+    @property
+    def item_options(self) -> SafeString:
+        squad = self._page.squad
+        return _kit_options(squad.system, squad.faction, self.row.type, self._page.language)[0]
+
+    @property
+    def ability_options(self) -> SafeString:
+        squad = self._page.squad
+        return _kit_options(squad.system, squad.faction, self.row.type, self._page.language)[1]
+
+    @property
+    def assists_options(self) -> SafeString:
+        return _assists_options(self._page.models, self.row)
+
+    @property
+    def gained_options(self) -> SafeString:
+        return _gained_options(bool(self.allowance), self._page.language)
+
+
 def shown(violation: Violation) -> Shown:
     return Shown(violation.code, _(violation.template) % violation.params, violation.member)
 
@@ -52,22 +239,93 @@ def label(table, code: str) -> str:
     return _(entry.label) if entry is not None else code
 
 
+def options(choices: Iterable[tuple[object, str]], selected: object = None) -> SafeString:
+    """``<option>`` elements for ``(value, text)`` pairs, ``selected`` marked."""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
+            f"{escape(text)}</option>"
+            for value, text in choices
+        )
+    )
+
+
+# Option lists that depend only on the game data and the language: rendered once per process.
+
+
 @functools.cache
-def _choices(system_code: str, faction: str, model_type: str, language: str):
-    """The (code, label) lists a card offers; the same for every model of a type."""
+def _kit_options(system_code: str, faction: str, model_type: str, language: str):
+    """(items, abilities): what a card of this type offers to add."""
     system = get_system(system_code)
-    items = [(c, label(system.items, c)) for c in allowed_items(faction, model_type)]
-    abilities = [(c, label(system.abilities, c)) for c in starting_choices(model_type)]
+    items = options((c, label(system.items, c)) for c in allowed_items(faction, model_type))
+    abilities = options((c, label(system.abilities, c)) for c in starting_choices(model_type))
     return items, abilities
 
 
+@functools.cache
+def _type_options(system_code: str, selected: str, language: str) -> SafeString:
+    system = get_system(system_code)
+    return options(((c, _(t.label)) for c, t in system.model_types.items()), selected)
+
+
+@functools.cache
+def _gained_options(allowance: bool, language: str) -> SafeString:
+    """At creation (types with starting abilities only), or later in a campaign."""
+    gained = [
+        ("chosen", _("at creation")),
+        ("advance", _("advance")),
+        ("injury", _("injury")),
+        ("event", _("event")),
+    ]
+    return options(gained if allowance else gained[1:])
+
+
+@functools.cache
+def _status_options(selected: str, language: str) -> SafeString:
+    return options(Member.Status.choices, selected)
+
+
+@functools.cache
+def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...]:
+    """(roll, ability) for a physical roll of a random ability."""
+    abilities = get_system(system_code).abilities
+    return tuple((i, label(abilities, code)) for i, code in enumerate(RANDOM_ABILITY_TABLE, 1))
+
+
+def _assists_options(models: list[tuple[int, str]], member: Member) -> SafeString:
+    """The models ``member`` may assist: every other one. ``models``: (pk, escaped name)."""
+    selected = member.assists_id
+    return mark_safe(
+        '<option value="">—</option>'
+        + "".join(
+            f'<option value="{pk}"{" selected" if pk == selected else ""}>{name}</option>'
+            for pk, name in models
+            if pk != member.pk
+        )
+    )
+
+
+def _member_urls(builder_url: str, member_pk: int) -> MemberUrls:
+    # rosters/urls.py nests every model action under <builder>/members/<pk>/.
+    base = f"{builder_url}members/{member_pk}/"
+    return MemberUrls(
+        update=base,
+        move_up=f"{base}move/up/",
+        move_down=f"{base}move/down/",
+        remove=f"{base}remove/",
+        equipment_add=f"{base}equipment/",
+        ability_add=f"{base}abilities/",
+        ability_draw=f"{base}abilities/draw/",
+    )
+
+
 def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, error: str = ""):
-    queryset = squads_with_members(Squad.objects.filter(pk=squad_id))
-    if owner is not None:
-        queryset = queryset.filter(owner=owner)
-    squad = queryset.get()
+    """The builder page's context; ``error`` shows beside model ``error_for``, or in the
+    summary when ``error_for`` is None."""
+    stored = Stored.load(squad_id, owner)
+    squad = stored.squad
     system = get_system(squad.system)
-    roster = squad_to_roster(squad)
+    roster = stored.roster()
     costs = system.cost(roster)
     violations = [shown(v) for v in system.validate(roster)]
     by_member: dict[str, list[Shown]] = {}
@@ -77,31 +335,21 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
             squad_wide.append(v)
         else:
             by_member.setdefault(v.member, []).append(v)
-    rows = list(squad.members.all())
-    members = []
+    rows = stored.members
     language = get_language()
-    for row, member_cost in zip(rows, costs.members, strict=True):
-        choices = _choices(squad.system, squad.faction, row.type, language)
-        view = MemberView(
-            row=row,
-            cost=member_cost,
-            violations=by_member.get(row.name, []),
-            items=choices[0],
-            abilities=choices[1],
-            equipment=[(e, label(system.items, e.item)) for e in row.equipment.all()],
-            ability_rows=[
-                (a, label(system.abilities, a.code), _(system.abilities[a.code].effect))
-                if a.code in system.abilities
-                else (a, a.code, "")
-                for a in row.abilities.all()
-            ],
-            allowance=system.model_types[row.type].starting_abilities,
-            ep_over=any(v.code == "ep-over" for v in by_member.get(row.name, ())),
-            error=error if error_for == row.pk else "",
-        )
-        members.append(view)
+    builder_url = reverse("rosters:builder", args=[squad.pk])
+    models = [(row.pk, escape(row.name)) for row in rows]
+    page = _Page(stored, system, builder_url, models, language)
+    members = [
+        MemberView(row, member_cost, by_member.get(row.name, []), page)
+        for row, member_cost in zip(rows, costs.members, strict=True)
+    ]
+    for m in members:
+        if m.row.pk == error_for:
+            m.error = error
     return {
         "squad": squad,
+        "campaign": squad.in_campaign,
         "system": system,
         "faction_label": label(system.factions, squad.faction),
         "points": costs.points,
@@ -109,11 +357,15 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
         "violations": violations,
         "squad_violations": squad_wide,
         "members": members,
-        "type_choices": [(c, _(t.label)) for c, t in system.model_types.items()],
-        "faction_choices": [(c, _(f.label)) for c, f in system.factions.items()],
-        "status_choices": Member.Status.choices,
-        "random_table": [
-            (i, label(system.abilities, code)) for i, code in enumerate(RANDOM_ABILITY_TABLE, 1)
-        ],
+        "urls": {
+            "builder": builder_url,
+            "member_add": reverse("rosters:member_add", args=[squad.pk]),
+            "edit": reverse("rosters:edit", args=[squad.pk]),
+        },
+        "type_options": _type_options(squad.system, "", language),
+        "faction_options": options(
+            ((c, _(f.label)) for c, f in system.factions.items()), squad.faction
+        ),
+        "random_table": _random_table(squad.system, language),
         "error": error if error_for is None else "",
     }

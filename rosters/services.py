@@ -4,20 +4,28 @@ Each service takes keyword-only arguments, runs in one transaction and bumps the
 version, so a printed sheet or an htmx view can tell that the squad changed. Codes are
 checked against the squad's game system; rules about legality are the rules core's business
 (an invalid squad can be saved).
+
+A campaign squad (``Squad.in_campaign``) belongs to its campaign's battles: its player may
+recruit, rename, re-equip, reorder and pick starting abilities, and remove a fresh recruit,
+but not change RP, permanent CV loss, status, type, faction or points limit, remove an
+ability gained in the campaign, remove a model that has fought, or delete the squad. The
+services refuse those changes with a ``ServiceError``, whoever calls them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, ProtectedError
 from django.utils.translation import gettext as _
 
 from rosters.models import Ability, Equipment, Member, Squad
 from rules import get_system
 from rules.black_sun.choices import ability_for_roll, draw_ability
+from rules.documents import MAX_CV_LOSS, MAX_RP, UNPRINTABLE
 from rules.types import Roster
 
 
@@ -28,6 +36,34 @@ class ServiceError(ValueError):
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
+
+
+# Abilities a model gains during a campaign (formats.md ``source``); battles record them.
+CAMPAIGN_GAINED = frozenset({Ability.Gained.INJURY, Ability.Gained.ADVANCE, Ability.Gained.EVENT})
+
+
+def is_fresh_recruit(member: Member, *, abilities: Iterable[Ability] | None = None) -> bool:
+    """True for a model that has not fought yet: 0 RP, no CV lost, active, no ability gained
+    in a campaign. ``abilities``: the model's ability rows, when they are loaded already."""
+    if member.rp or member.cv_loss or member.status != Member.Status.ACTIVE:
+        return False
+    if abilities is None:
+        return not member.abilities.filter(gained__in=CAMPAIGN_GAINED).exists()
+    return not any(a.gained in CAMPAIGN_GAINED for a in abilities)
+
+
+def _lock(squad: Squad) -> None:
+    """Lock the squad's row before writing its members (PostgreSQL; SQLite has one writer).
+
+    Battles (``campaigns.services``) lock the squads first and then write their members: a
+    roster edit takes its locks in the same order, so the two never deadlock.
+    """
+    list(Squad.objects.select_for_update().filter(pk=squad.pk).values_list("pk", flat=True))
+
+
+def _check_text(value: str, field: str) -> None:
+    if UNPRINTABLE.search(value):
+        raise ServiceError(field, _("Names cannot hold control characters."))
 
 
 def _touch(squad: Squad) -> None:
@@ -46,6 +82,7 @@ def _check_name(squad: Squad, name: str, *, exclude: int | None = None) -> str:
         raise ServiceError("name", _("A model needs a name."))
     if len(name) > 100:
         raise ServiceError("name", _("A name has at most 100 characters."))
+    _check_text(name, "name")
     clash = squad.members.filter(name=name)
     if exclude is not None:
         clash = clash.exclude(pk=exclude)
@@ -70,6 +107,7 @@ def squad_create(
     _check_code(game.factions, faction, "faction", _("faction"))
     if not name.strip():
         raise ServiceError("name", _("A squad needs a name."))
+    _check_text(name, "name")
     return Squad.objects.create(
         owner=owner,
         name=name.strip(),
@@ -81,9 +119,15 @@ def squad_create(
 
 @transaction.atomic
 def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int) -> Squad:
+    _lock(squad)
+    if squad.in_campaign and faction != squad.faction:
+        raise ServiceError("faction", _("A campaign squad keeps its faction."))
+    if squad.in_campaign and points_limit != squad.points_limit:
+        raise ServiceError("points_limit", _("The campaign sets the points limit."))
     _check_code(get_system(squad.system).factions, faction, "faction", _("faction"))
     if not name.strip():
         raise ServiceError("name", _("A squad needs a name."))
+    _check_text(name, "name")
     if points_limit < 1:
         raise ServiceError("points_limit", _("The points limit must be at least 1."))
     Squad.objects.filter(pk=squad.pk).update(
@@ -199,6 +243,10 @@ def squad_duplicate(*, squad: Squad, owner: AbstractBaseUser) -> Squad:
 
 @transaction.atomic
 def squad_delete(*, squad: Squad) -> None:
+    if squad.in_campaign:
+        raise ServiceError(
+            "squad", _("%(name)s plays in a campaign: it cannot be deleted.") % {"name": squad.name}
+        )
     squad.delete()
 
 
@@ -214,6 +262,7 @@ def squad_set_public(*, squad: Squad, public: bool) -> Squad:
 
 @transaction.atomic
 def member_add(*, squad: Squad, name: str, type: str) -> Member:
+    _lock(squad)
     _check_code(get_system(squad.system).model_types, type, "type", _("model type"))
     name = _check_name(squad, name)
     last = squad.members.aggregate(last=Max("position"))["last"]
@@ -222,6 +271,22 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
     )
     _touch(squad)
     return member
+
+
+def _check_campaign_record(member: Member, *, type: str, rp: int, cv_loss: int, status: str):
+    """Battles, not the player, set these on a campaign squad's models."""
+    if type != member.type:
+        raise ServiceError(
+            "type",
+            _("A campaign squad's model keeps its type; remove a fresh recruit and recruit "
+              "another instead."),
+        )  # fmt: skip
+    if rp != member.rp:
+        raise ServiceError("rp", _("In a campaign squad, battles set the RP."))
+    if cv_loss != member.cv_loss:
+        raise ServiceError("cv_loss", _("In a campaign squad, battles set the CV lost."))
+    if status != member.status:
+        raise ServiceError("status", _("In a campaign squad, battles set the status."))
 
 
 @transaction.atomic
@@ -236,19 +301,29 @@ def member_update(
     assists: Member | None,
 ) -> Member:
     squad = member.squad
+    _lock(squad)
     _check_code(get_system(squad.system).model_types, type, "type", _("model type"))
     _check_code(Member.Status.values, status, "status", _("status"))
+    if squad.in_campaign:
+        _check_campaign_record(member, type=type, rp=rp, cv_loss=cv_loss, status=status)
     if rp < 0 or cv_loss < 0:
         raise ServiceError("rp", _("RP and CV loss cannot be negative."))
+    if rp > MAX_RP:  # the limits of the squad-roster/1 document, so an export re-imports
+        raise ServiceError("rp", _("RP are at most %(max)d.") % {"max": MAX_RP})
+    if cv_loss > MAX_CV_LOSS:
+        raise ServiceError("cv_loss", _("CV loss is at most %(max)d.") % {"max": MAX_CV_LOSS})
     if assists is not None and assists.squad_id != squad.pk:
         raise ServiceError("assists", _("An assistant gunner serves a model of its own squad."))
     member.name = _check_name(squad, name, exclude=member.pk)
-    member.type = type
-    member.rp = rp
-    member.cv_loss = cv_loss
-    member.status = status
     member.assists = assists
-    member.save()
+    if squad.in_campaign:  # never write back what a battle may have changed meanwhile
+        member.save(update_fields=["name", "assists"])
+    else:
+        member.type = type
+        member.rp = rp
+        member.cv_loss = cv_loss
+        member.status = status
+        member.save()
     _touch(squad)
     return member
 
@@ -256,7 +331,21 @@ def member_update(
 @transaction.atomic
 def member_remove(*, member: Member) -> None:
     squad = member.squad
-    member.delete()
+    _lock(squad)
+    if squad.in_campaign and not is_fresh_recruit(member):
+        raise ServiceError(
+            "member",
+            _("%(name)s has fought in the campaign: only a fresh recruit (0 RP, active) can be "
+              "removed.") % {"name": member.name},
+        )  # fmt: skip
+    try:
+        member.delete()
+    except ProtectedError:  # a campaign's history names it
+        raise ServiceError(
+            "member",
+            _("%(name)s is in the campaign's history and stays in the squad.")
+            % {"name": member.name},
+        ) from None
     _touch(squad)
 
 
@@ -264,6 +353,7 @@ def member_remove(*, member: Member) -> None:
 def member_move(*, member: Member, offset: int) -> None:
     """Move a model ``offset`` places up (negative) or down the list."""
     squad = member.squad
+    _lock(squad)
     members = list(squad.members.select_for_update().order_by("position", "pk"))
     index = next(i for i, m in enumerate(members) if m.pk == member.pk)
     target = max(0, min(len(members) - 1, index + offset))
@@ -280,6 +370,7 @@ def member_move(*, member: Member, offset: int) -> None:
 @transaction.atomic
 def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
     squad = member.squad
+    _lock(squad)
     _check_code(get_system(squad.system).items, item, "item", _("item"))
     if not 1 <= count <= 99:
         raise ServiceError("count", _("A count is from 1 to 99."))
@@ -300,6 +391,7 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
 @transaction.atomic
 def equipment_remove(*, equipment: Equipment) -> None:
     squad = equipment.member.squad
+    _lock(squad)
     equipment.delete()
     _touch(squad)
 
@@ -315,7 +407,12 @@ def ability_add(
 ) -> Ability:
     """Add an ability; a random one may be given by the roll of a physical die instead."""
     squad = member.squad
+    _lock(squad)
     _check_code(Ability.Gained.values, gained, "gained", _("origin"))
+    if squad.in_campaign and gained in CAMPAIGN_GAINED:
+        raise ServiceError(
+            "gained", _("In a campaign squad, battles record the abilities gained in play.")
+        )
     if roll is not None:
         if gained != Ability.Gained.RANDOM:
             raise ServiceError("roll", _("Only a random ability has a roll."))
@@ -357,5 +454,10 @@ def ability_draw(*, member: Member, rng: random.Random, detail: str = "") -> Abi
 @transaction.atomic
 def ability_remove(*, ability: Ability) -> None:
     squad = ability.member.squad
+    _lock(squad)
+    if squad.in_campaign and ability.gained in CAMPAIGN_GAINED:
+        raise ServiceError(
+            "ability", _("This ability was gained in the campaign: the squad keeps it.")
+        )
     ability.delete()
     _touch(squad)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import retarget
 
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
@@ -54,21 +55,31 @@ def _builder_url(squad_pk: int, member_pk: int | None = None) -> str:
 
 
 def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str = ""):
-    """htmx: the changed model's row (or the whole roster) with the summary and violations
-    swapped out of band; without htmx: back to the builder page."""
+    """htmx: the changed model's card with the summary and the other models' violations
+    swapped out of band (or the whole roster: ``whole``, or when the card is gone); an error
+    shows beside the model it is about. Without htmx: back to the builder page."""
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect(_builder_url(squad_pk, member_pk))
-    context = builder_context(
-        squad_pk, owner=request.user, error_for=None if whole else member_pk, error=error
-    )
-    if whole or member_pk is None:
-        return render(request, "rosters/builder.html#roster", context)
-    context["changed"] = next((m for m in context["members"] if m.row.pk == member_pk), None)
-    if context["changed"] is None:  # the model was removed meanwhile
-        return render(request, "rosters/builder.html#roster", context)
-    return render(request, "rosters/member_changed.html", context)
+    context = builder_context(squad_pk, owner=request.user, error_for=member_pk, error=error)
+    changed = next((m for m in context["members"] if m.row.pk == member_pk), None)
+    if whole or changed is None:
+        if changed is None:  # no card to show the error beside
+            context["error"] = error
+        # Whatever the form meant to swap (a card's form targets its card).
+        return retarget(render(request, "rosters/builder.html#roster", context), "#roster")
+    context["changed"] = changed
+    return render(request, "rosters/builder.html#changed", context)
+
+
+def _squad_list_context(request: HttpRequest, form: SquadForm) -> dict:
+    squads = list(Squad.objects.filter(owner=request.user).order_by("name", "pk"))
+    return {
+        "squads": [s for s in squads if not s.in_campaign],
+        "campaign_squads": [s for s in squads if s.in_campaign],
+        "form": form,
+    }
 
 
 # --- list, create, import -------------------------------------------------------------------
@@ -76,8 +87,7 @@ def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str 
 
 @login_required
 def squad_list(request: HttpRequest) -> HttpResponse:
-    squads = Squad.objects.filter(owner=request.user).order_by("name", "pk")
-    return render(request, "rosters/squad_list.html", {"squads": squads, "form": SquadForm()})
+    return render(request, "rosters/squad_list.html", _squad_list_context(request, SquadForm()))
 
 
 @login_required
@@ -85,10 +95,8 @@ def squad_list(request: HttpRequest) -> HttpResponse:
 def squad_create(request: HttpRequest) -> HttpResponse:
     form = SquadForm(request.POST)
     if not form.is_valid():
-        squads = Squad.objects.filter(owner=request.user)
-        return render(
-            request, "rosters/squad_list.html", {"squads": squads, "form": form}, status=400
-        )
+        context = _squad_list_context(request, form)
+        return render(request, "rosters/squad_list.html", context, status=400)
     squad = services.squad_create(owner=request.user, **form.cleaned_data)
     return redirect("rosters:builder", squad.pk)
 
@@ -131,7 +139,7 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
         services.squad_update(
             squad=squad,
             name=request.POST.get("name", ""),
-            faction=request.POST.get("faction", ""),
+            faction=request.POST.get("faction", squad.faction),
             points_limit=_int(request, "points_limit", squad.points_limit),
         )
     except ServiceError as error:
@@ -144,7 +152,11 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def squad_delete(request: HttpRequest, pk: int) -> HttpResponse:
     squad = _owned_squad(request, pk)
     if request.method == "POST":
-        services.squad_delete(squad=squad)
+        try:
+            services.squad_delete(squad=squad)
+        except ServiceError as error:
+            messages.error(request, error.message)
+            return redirect("rosters:builder", squad.pk)
         messages.success(request, _("Squad %(name)s deleted.") % {"name": squad.name})
         return redirect("rosters:list")
     return render(request, "rosters/confirm_delete.html", {"squad": squad})
@@ -206,7 +218,12 @@ def member_add(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    """The card's form; fields it does not send (a campaign squad's) keep their values.
+
+    With htmx, the answer is the card, unless the name changed: the other cards name it
+    among the models they may assist, so the whole roster comes back."""
     member = _owned_member(request, pk, member_pk)
+    renamed = request.POST.get("name", member.name).strip() != member.name
     try:
         assists_pk = _int(request, "assists")
         assists = None
@@ -218,23 +235,23 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
             member=member,
             name=request.POST.get("name", member.name),
             type=request.POST.get("type", member.type),
-            rp=_int(request, "rp", 0),
-            cv_loss=_int(request, "cv_loss", 0),
+            rp=_int(request, "rp", member.rp),
+            cv_loss=_int(request, "cv_loss", member.cv_loss),
             status=request.POST.get("status", member.status),
             assists=assists,
         )
-    except ServiceError as error:  # the form swaps the whole roster: answer with it
-        if not request.htmx:
-            return _after_change(request, pk, member_pk, error=error.message)
-        context = builder_context(pk, owner=request.user, error_for=member_pk, error=error.message)
-        return render(request, "rosters/builder.html#roster", context)
-    return _after_change(request, pk, member_pk, whole=True)
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
+    return _after_change(request, pk, member_pk, whole=renamed)
 
 
 @login_required
 @require_POST
 def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
-    services.member_remove(member=_owned_member(request, pk, member_pk))
+    try:
+        services.member_remove(member=_owned_member(request, pk, member_pk))
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, whole=True, error=error.message)
     return _after_change(request, pk, whole=True)
 
 
@@ -304,5 +321,8 @@ def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
 def ability_remove(request: HttpRequest, pk: int, member_pk: int, ability_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     ability = get_object_or_404(Ability, pk=ability_pk, member=member)
-    services.ability_remove(ability=ability)
+    try:
+        services.ability_remove(ability=ability)
+    except ServiceError as error:
+        return _after_change(request, pk, member_pk, error=error.message)
     return _after_change(request, pk, member_pk)

@@ -63,7 +63,9 @@ class DocumentError(ValueError):
 # --- reading JSON values with a path --------------------------------------------------------
 
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
+MAX_RP = 10_000
+MAX_CV_LOSS = 10
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 
 
 class _Reader:
@@ -107,7 +109,7 @@ class _Reader:
         if len(value) > maximum:
             self.fail(path, _("must be at most %(max)d characters long"), max=maximum)
             return None
-        if _UNPRINTABLE.search(value):
+        if UNPRINTABLE.search(value):
             # NUL and friends break PostgreSQL and printed sheets; lone surrogates are not text
             self.fail(path, _("must not contain control characters or invalid Unicode"))
             return None
@@ -299,8 +301,8 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         ability = _ability(r, raw, f"{path}.abilities[{i}]", system)
         ok = ok and ability is not None
         abilities.append(ability)
-    rp = r.integer(data.get("rp", 0), f"{path}.rp", minimum=0, maximum=10_000)
-    cv_loss = r.integer(data.get("cv_loss", 0), f"{path}.cv_loss", minimum=0, maximum=10)
+    rp = r.integer(data.get("rp", 0), f"{path}.rp", minimum=0, maximum=MAX_RP)
+    cv_loss = r.integer(data.get("cv_loss", 0), f"{path}.cv_loss", minimum=0, maximum=MAX_CV_LOSS)
     status = r.code(data.get("status", "active"), f"{path}.status", MEMBER_STATUSES, "status")
     assists = None
     if data.get("assists") is not None:

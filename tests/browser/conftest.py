@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -27,7 +27,7 @@ TIMEOUT_MS = 10_000
 
 
 @pytest.fixture
-def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Page]:
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Browser]:
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing (apt-get install chromium)"
         if os.environ.get("CI"):
@@ -42,9 +42,26 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Page]:
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
         try:
-            context = browser.new_context(accept_downloads=True)
-            context.set_default_timeout(TIMEOUT_MS)
-            yield context.new_page()
-            context.close()
+            yield browser
         finally:
             browser.close()
+
+
+def _page(browser: Browser, **options) -> Iterator[Page]:
+    context = browser.new_context(accept_downloads=True, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    yield from _page(browser)
+
+
+@pytest.fixture
+def page_without_js(browser: Browser) -> Iterator[Page]:
+    """A page with JavaScript off: every form must still work by full-page posts."""
+    yield from _page(browser, java_script_enabled=False)

@@ -11,18 +11,9 @@ from playwright.sync_api import Page, expect
 
 from rosters.demo import demo_rosters
 from rules.documents import roster_to_document
+from tests.browser.steps import PASSWORD, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "Khe-Sanh-1968!"
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/signup/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password1").fill(PASSWORD)
-    page.locator("#id_password2").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
 
 
 def log_in(page: Page, base: str, username: str) -> None:

@@ -27,7 +27,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
-from django.db import OperationalError, connections
+from django.db import connections
 
 from campaigns import services
 from campaigns.models import Battle, Campaign, HistoryEntry
@@ -362,14 +362,6 @@ def test_a_confirm_and_a_reject_take_their_locks_in_the_same_order(
     assert rp(us, MINT) == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=OperationalError,
-    reason="bug: rosters.services.member_update (like the other roster services) writes the "
-    "member row, then locks the squad row (_touch); a battle applied to the squad locks the "
-    "squads, then writes their members: on PostgreSQL a player editing a model while a battle "
-    "applies to its squad deadlock",
-)
 def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other_user, monkeypatch):
     needs_row_locks()
     us, vc = enrolled

@@ -164,3 +164,14 @@ def test_house_rules_are_checked_and_used(campaign, enrolled, user, organiser):
     assert Squad.objects.get(pk=us.squad_id).points_limit == 250
     services.battle_submit(campaign=campaign, user=user, document=report(us, vc))
     assert members(us)["Capt. Steven Mint"].rp == 5 + 2
+
+
+def test_a_model_in_the_history_cannot_be_removed(campaign, enrolled, user):
+    us, vc = enrolled
+    campaign.apply_at_once = True
+    campaign.save()
+    services.battle_submit(campaign=campaign, user=user, document=report(us, vc))
+    grunt = Member.objects.get(squad=us.squad, name="Grunt 1")  # fought unhurt: 0 RP, active
+    with pytest.raises(services.ServiceError, match="in the campaign's history"):
+        roster_services.member_remove(member=grunt)
+    assert Member.objects.filter(pk=grunt.pk).exists()

@@ -3,6 +3,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from rosters.models import Squad
 from tests.rosters.conftest import grunts_roster
 
 pytestmark = pytest.mark.django_db
@@ -41,3 +42,19 @@ def test_export_runs_a_fixed_number_of_queries(squads, owner_client, django_asse
     for squad in squads:
         with django_assert_max_num_queries(7):
             owner_client.get(reverse("rosters:export", args=[squad.pk]))
+
+
+def test_squad_list_runs_the_same_queries_with_campaign_squads(make_squad, owner_client):
+    url = reverse("rosters:list")
+    make_squad(grunts_roster(6))
+    before = count_queries(lambda: owner_client.get(url))
+    for size in (6, 7, 8):
+        Squad.objects.filter(pk=make_squad(grunts_roster(size)).pk).update(in_campaign=True)
+    assert count_queries(lambda: owner_client.get(url)) == before
+
+
+def test_a_campaign_squad_builder_runs_the_same_queries(squads, owner_client):
+    url = reverse("rosters:builder", args=[squads[1].pk])
+    before = count_queries(lambda: owner_client.get(url))
+    Squad.objects.filter(pk=squads[1].pk).update(in_campaign=True)
+    assert count_queries(lambda: owner_client.get(url)) == before

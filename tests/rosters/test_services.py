@@ -128,3 +128,20 @@ def test_duplicate_copies_everything_under_a_new_name(squad, other_user):
 def test_removing_a_gunner_keeps_its_assistant(squad):
     services.member_remove(member=squad.members.get(name="Ling"))
     assert Member.objects.get(squad=squad, name="Song").assists is None
+
+
+def test_names_with_control_characters_are_refused(squad):
+    with pytest.raises(services.ServiceError, match="control characters"):
+        services.member_add(squad=squad, name="Nul\x00", type="grunt")
+    with pytest.raises(services.ServiceError, match="control characters"):
+        services.squad_update(squad=squad, name="Bad\x00", faction=squad.faction,
+                              points_limit=squad.points_limit)  # fmt: skip
+
+
+def test_rp_and_cv_loss_stay_within_what_a_document_holds(squad):
+    member = squad.members.first()
+    for rp, cv_loss, field in ((10_001, 0, "rp"), (0, 11, "cv_loss")):
+        with pytest.raises(services.ServiceError) as error:
+            services.member_update(member=member, name=member.name, type=member.type, rp=rp,
+                                   cv_loss=cv_loss, status=member.status, assists=None)  # fmt: skip
+        assert error.value.field == field

@@ -80,8 +80,9 @@ def test_a_violation_shows_next_to_its_model_and_goes_away(squad, owner_client):
     url = reverse("rosters:member_update", args=[squad.pk, song.pk])
     data = {"name": "Song", "type": "grunt", "status": "active", "assists": ""}
     html = owner_client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
+    assert html.lstrip().startswith(f'<article id="member-{song.pk}"')
     assert 'data-code="ag-missing"' in html
-    assert html.index(f'id="member-{ling.pk}"') < html.index("ag-missing")
+    assert html.index(f'id="violations-{ling.pk}"') < html.index("ag-missing")
     assert "Invalid" in html
     data["assists"] = str(ling.pk)
     html = owner_client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
@@ -111,11 +112,35 @@ def test_a_refused_change_says_why_next_to_the_model(squad, owner_client):
     grunt = squad.members.get(name="Grunt 1")
     url = reverse("rosters:member_update", args=[squad.pk, grunt.pk])
     data = {"name": "Ling", "type": "grunt", "status": "active"}
-    html = owner_client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
-    assert "already named Ling" in html
-    assert html.lstrip().startswith('<div id="roster"')  # the form's swap target, whole
-    assert html.count("<article") == 12
+    response = owner_client.post(url, data, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith(f'<article id="member-{grunt.pk}"')
+    assert html.index("already named Ling") < html.index("</article>")
+    assert 'value="Grunt 1"' in html  # the card shows the stored name again
     assert squad.members.filter(name="Grunt 1").exists()
+
+
+def test_a_new_name_comes_back_in_every_card(squad, owner_client):
+    """Other cards offer it among the models they may assist."""
+    grunt = squad.members.get(name="Grunt 1")
+    url = reverse("rosters:member_update", args=[squad.pk, grunt.pk])
+    data = {"name": "Hicks", "type": "grunt", "status": "active"}
+    response = owner_client.post(url, data, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response["HX-Retarget"] == "#roster"
+    assert html.lstrip().startswith('<div id="roster"') and html.count("<article") == 12
+    assert html.count(f'<option value="{grunt.pk}">Hicks</option>') == 11
+
+
+def test_a_status_change_comes_back_in_its_card_alone(squad, owner_client):
+    grunt = squad.members.get(name="Grunt 1")
+    url = reverse("rosters:member_update", args=[squad.pk, grunt.pk])
+    data = {"name": "Grunt 1", "type": "grunt", "status": "dead"}
+    response = owner_client.post(url, data, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "HX-Retarget" not in response
+    assert html.lstrip().startswith(f'<article id="member-{grunt.pk}" class="member is-dead"')
+    assert html.count("<article") == 1 and "190 / 200" in html
 
 
 def test_an_invalid_squad_can_be_saved_and_is_marked_invalid(squad, owner_client):
@@ -206,3 +231,48 @@ def test_a_grunt_records_an_ability_gained_in_the_campaign(squad, owner_client):
     ).content.decode()
     assert grunt.abilities.get().gained == "advance"
     assert "ability-allowance" not in html and "Draw a random ability" not in html
+
+
+def test_builder_and_public_page_offer_the_squad_downloads(squad, owner_client, client):
+    page = owner_client.get(reverse("rosters:builder", args=[squad.pk]))
+    assert "print/_squad_downloads.html" in [t.name for t in page.templates]
+    squad.is_public = True
+    squad.save()
+    shared = client.get(reverse("squad_shared", args=[squad.public_id]))
+    assert "print/_squad_downloads.html" in [t.name for t in shared.templates]
+
+
+def test_every_builder_form_carries_a_token_for_posts_without_javascript(squad, owner_client):
+    html = owner_client.get(reverse("rosters:builder", args=[squad.pk])).content.decode()
+    forms = [f for f in html.split("<form")[1:] if 'method="post"' in f.split(">")[0]]
+    assert len(forms) > 12 * 6
+    for form in forms:
+        assert 'name="csrfmiddlewaretoken"' in form.split("</form>")[0]
+
+
+def test_a_chip_posts_to_its_own_remove_url_with_or_without_htmx(squad, owner_client):
+    ling = squad.members.get(name="Ling")
+    line = ling.equipment.get()
+    url = reverse("rosters:equipment_remove", args=[squad.pk, ling.pk, line.pk])
+    html = owner_client.get(reverse("rosters:builder", args=[squad.pk])).content.decode()
+    assert f'formaction="{url}" hx-post="{url}"' in html
+    response = owner_client.post(url)
+    assert response.status_code == 302 and not ling.equipment.exists()
+
+
+def test_a_random_draw_by_full_page_post_comes_back_to_the_model(squad, owner_client):
+    grunt = squad.members.get(name="Grunt 1")
+    response = owner_client.post(reverse("rosters:ability_draw", args=[squad.pk, grunt.pk]))
+    assert response["Location"].endswith(f"#member-{grunt.pk}")
+    assert grunt.abilities.get().gained == "random"
+
+
+def test_an_rp_left_out_of_the_form_keeps_its_value(make_squad, owner_client):
+    squad = make_squad(grunts_roster(6))
+    boss = squad.members.get(name="Boss")
+    boss.rp = 5
+    boss.save()
+    url = reverse("rosters:member_update", args=[squad.pk, boss.pk])
+    owner_client.post(url, {"name": "Big Boss"}, HTTP_HX_REQUEST="true")
+    boss.refresh_from_db()
+    assert (boss.name, boss.rp, boss.type, boss.status) == ("Big Boss", 5, "boss", "active")

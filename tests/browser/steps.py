@@ -1,0 +1,89 @@
+"""What a player does in the roster builder, as Playwright steps shared by the browser tests.
+
+Each step waits on what the page shows afterwards (an htmx swap or a new page), never on a
+fixed delay. Labels come from the rules data, so the steps follow it when a label changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from rules.black_sun.data import ABILITIES, FACTIONS, ITEMS, MODEL_TYPES
+
+PASSWORD = "Hill-937-Ap-Bia"
+
+
+def sign_up(page: Page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/accounts/signup/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="My squads")).to_be_visible()
+
+
+def create_squad(page: Page, base_url: str, name: str, faction: str) -> None:
+    page.goto(f"{base_url}/squads/")
+    page.locator("#id_name").fill(name)
+    page.locator("#id_faction").select_option(label=FACTIONS[faction].label)
+    page.get_by_role("button", name="Create squad").click()
+    expect(page).to_have_url(re.compile(r"/squads/\d+/$"))
+
+
+def member(page: Page, name: str) -> Locator:
+    """A model's card, found by the name in its own form (cards are re-rendered by htmx)."""
+    return page.locator("article.member").filter(
+        has=page.locator(f'input[name="name"][value="{name}"]')
+    )
+
+
+def equipment_chips(card: Locator) -> Locator:
+    return card.locator(".kit").nth(0).locator("ul.chips")
+
+
+def ability_chips(card: Locator) -> Locator:
+    return card.locator(".kit").nth(1).locator("ul.chips > li:not(.muted)")
+
+
+def add_model(page: Page, name: str, model_type: str) -> None:
+    form = page.locator("form.add-member")
+    form.locator('input[name="name"]').fill(name)
+    form.locator('select[name="type"]').select_option(label=MODEL_TYPES[model_type].label)
+    form.get_by_role("button", name="Add model").click()
+    expect(member(page, name)).to_have_count(1)
+
+
+def add_item(page: Page, name: str, item: str, count: int = 1) -> None:
+    card = member(page, name)
+    label = ITEMS[item].label
+    card.locator('select[name="item"]').select_option(label=label)
+    if count != 1:  # a re-rendered card shows 1
+        card.locator('input[name="count"]').fill(str(count))
+    card.get_by_role("button", name="Add", exact=True).click()
+    expect(equipment_chips(card)).to_contain_text(label if count == 1 else f"{label} ×{count}")
+
+
+def choose_ability(page: Page, name: str, code: str) -> None:
+    card = member(page, name)
+    label = ABILITIES[code].label
+    card.locator('select[name="code"]').select_option(label=label)
+    card.get_by_role("button", name="Add ability").click()
+    expect(ability_chips(card).filter(has_text=label)).to_have_count(1)
+
+
+def draw_ability(page: Page, name: str) -> None:
+    card = member(page, name)
+    card.get_by_role("button", name="Draw a random ability").click()
+    expect(ability_chips(card)).to_have_count(1)
+    expect(ability_chips(card)).to_contain_text("random (roll ")
+
+
+def name_assistant(page: Page, name: str, gunner: str) -> None:
+    """The card's form swaps the whole roster: wait until the old card has gone."""
+    select = member(page, name).locator('select[name="assists"]')
+    old = select.element_handle()
+    select.select_option(label=gunner)
+    page.wait_for_function("element => !element.isConnected", arg=old)
+    expect(member(page, name).locator('select[name="assists"] option:checked')).to_have_text(gunner)

@@ -1,0 +1,95 @@
+import pytest
+from django.urls import reverse
+
+from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.builder import Stored, builder_context
+from rosters.demo import demo_rosters
+from rules.types import Ability, Equipment, Member, Roster
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_url_a_card_posts_to_is_the_one_urls_py_gives(squad):
+    context = builder_context(squad.pk)
+    pk = squad.pk
+    assert context["urls"] == {
+        "builder": reverse("rosters:builder", args=[pk]),
+        "member_add": reverse("rosters:member_add", args=[pk]),
+        "edit": reverse("rosters:edit", args=[pk]),
+    }
+    for m in context["members"]:
+        member = [pk, m.row.pk]
+        assert m.urls.update == reverse("rosters:member_update", args=member)
+        assert m.urls.move_up == reverse("rosters:member_move", args=[*member, "up"])
+        assert m.urls.move_down == reverse("rosters:member_move", args=[*member, "down"])
+        assert m.urls.remove == reverse("rosters:member_remove", args=member)
+        assert m.urls.equipment_add == reverse("rosters:equipment_add", args=member)
+        assert m.urls.ability_add == reverse("rosters:ability_add", args=member)
+        assert m.urls.ability_draw == reverse("rosters:ability_draw", args=member)
+        for line in m.equipment:
+            args = [*member, line.row.pk]
+            assert line.remove_url == reverse("rosters:equipment_remove", args=args)
+        for line in m.abilities:
+            args = [*member, line.row.pk]
+            assert line.remove_url == reverse("rosters:ability_remove", args=args)
+
+
+def test_a_card_offers_what_its_type_may_take(make_squad):
+    roster = Roster(
+        "black-sun", "Bugs", "fury-bugs",
+        (Member("Queen", "boss"), Member("Larva", "recruit"), Member("Drone", "grunt")),
+    )  # fmt: skip
+    queen, larva, drone = builder_context(make_squad(roster).pk)["members"]
+    assert "telekinetic-throw" in queen.item_options
+    assert "telekinetic-throw" not in drone.item_options
+    assert "body-armour" in drone.item_options and "body-armour" not in larva.item_options
+    assert "bad-shot" not in queen.ability_options  # a Boss chooses among advantages
+    assert '<option value="grunt" selected>Grunt</option>' in drone.type_options
+    assert '<option value="active" selected>' in drone.status_options
+    assert 'value="chosen"' in queen.gained_options and 'value="chosen"' not in (
+        drone.gained_options
+    )
+
+
+def test_assistant_choices_are_the_other_models_with_names_escaped(make_squad):
+    roster = Roster(
+        "black-sun", "X", "us-army",
+        (Member("<b>Gunner</b>", "grunt", (Equipment("machine-gun"),)),
+         Member("Mate", "grunt", assists="<b>Gunner</b>")),
+    )  # fmt: skip
+    gunner, mate = builder_context(make_squad(roster).pk)["members"]
+    assert "&lt;b&gt;Gunner&lt;/b&gt;" in mate.assists_options
+    assert "<b>" not in mate.assists_options
+    assert f'<option value="{gunner.row.pk}" selected>' in mate.assists_options
+    assert f'value="{gunner.row.pk}"' not in gunner.assists_options  # not itself
+    assert gunner.assists_options.startswith('<option value="">')
+
+
+def test_an_ability_gained_in_play_can_be_removed_outside_a_campaign(make_squad):
+    roster = Roster(
+        "black-sun", "X", "adaro", (Member("Old", "boss", abilities=(Ability("lame", "injury"),)),)
+    )
+    [old] = builder_context(make_squad(roster).pk)["members"]
+    assert old.removable and old.abilities[0].removable
+
+
+@pytest.mark.parametrize(
+    "roster",
+    [
+        *demo_rosters(),
+        Roster(
+            "black-sun", "Scarred", "adaro",
+            (Member("Old One", "boss", (Equipment("grenades", 3),),
+                    (Ability("hates-enemy", "starting", "us-army"), Ability("lame", "injury")),
+                    rp=7, cv_loss=1, status="recovering"),
+             Member("Gone", "grunt", status="dead"),
+             Member("Held", "grunt", status="captured", assists="Old One")),
+            points_limit=250,
+        ),
+    ],
+    ids=lambda r: r.name,
+)  # fmt: skip
+def test_the_builder_reads_a_squad_as_the_adapters_do(make_squad, roster):
+    squad = make_squad(roster)
+    stored = Stored.load(squad.pk)
+    assert stored.roster() == squad_to_roster(squads_with_members().get(pk=squad.pk)) == roster
