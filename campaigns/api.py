@@ -21,7 +21,6 @@ import re
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -41,7 +40,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from campaigns import selectors, services
+from campaigns import printing, selectors, services
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.serializers import (
     BATTLE_REPORT_EXAMPLE,
@@ -68,8 +67,6 @@ from config.api import (
     error_responses,
 )
 from rosters.models import Member, Squad
-from rosters.pdf import campaign_report_pdf
-from rules import get_system
 from rules.documents import parse_battle_report
 from rules.types import BattleReport
 
@@ -130,48 +127,8 @@ def _state_conflict(error: services.ServiceError) -> Conflict:
 
 
 def report_pdf(campaign: Campaign, paper: str) -> bytes:
-    """The campaign report, built as ``campaigns.views.campaign_report`` builds it.
-
-    One difference: the print template cannot show a side without VP yet (a battle waiting
-    for confirmation), so such a side is given 0 VP here; the battle's status says it is not
-    counted. The PDF is cached apart from the web download's for that reason.
-    """
-    game = get_system(campaign.system)
-    labels = game.campaign.labels
-    standings = [
-        {"rank": s.rank, "squad": s.squad, "player": s.player, "vp": s.vp, "battles": s.battles,
-         "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties}
-        for s in selectors.standings(campaign)
-    ]  # fmt: skip
-    battles = [
-        {
-            "number": b.number,
-            "date": b.played_on,
-            "scenario": b.scenario,
-            "status": b.status,
-            "sides": [
-                {
-                    "squad": s.entry.squad.name,
-                    "player": s.entry.player.get_username(),
-                    "outcome": gettext(labels.get(f"outcome:{s.outcome}", s.outcome)),
-                    "vp": s.total_vp if s.total_vp is not None else 0,
-                }
-                for s in b.sides.all()
-            ],
-        }
-        for b in selectors.battles(campaign, "number")
-    ]
-    return campaign_report_pdf(
-        campaign_name=campaign.name,
-        system_label=game.name,
-        organiser=campaign.organiser.get_username(),
-        standings=standings,
-        battles=battles,
-        generated=timezone.localdate(),
-        cache_key=f"api-campaign-{campaign.pk}-{campaign.battles_applied}"
-        f"-{campaign.battles_numbered}-{selectors.report_stamp(campaign)}",
-        paper=paper,
-    )
+    """The campaign report, the same PDF as the web page's download."""
+    return printing.report_pdf(campaign, paper=paper)[0]
 
 
 # --- campaigns ------------------------------------------------------------------------------

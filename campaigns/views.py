@@ -19,9 +19,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -29,7 +27,9 @@ from campaigns import selectors, services
 from campaigns.adapters import campaign_rules
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
 from campaigns.models import Battle, Campaign, Entry
+from campaigns.printing import report_pdf
 from rosters.models import Member, Squad
+from rosters.pdf import PAPER_SIZES
 from rules import get_system
 
 BATTLES_PER_PAGE = 25
@@ -420,50 +420,13 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
 
 def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings and the whole battle log as a PDF (``?paper=a4|letter``)."""
-    from rosters.pdf import PAPER_SIZES, campaign_report_pdf
-
     campaign = _readable(request, pk)
     paper = request.GET.get("paper", "a4")
     if paper not in PAPER_SIZES:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    game = get_system(campaign.system)
-    labels = game.campaign.labels
-    standings = [
-        {"rank": s.rank, "squad": s.squad, "player": s.player, "vp": s.vp, "battles": s.battles,
-         "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties}
-        for s in selectors.standings(campaign)
-    ]  # fmt: skip
-    battles = [
-        {
-            "number": b.number,
-            "date": b.played_on,
-            "scenario": b.scenario,
-            "status": b.status,
-            "sides": [
-                {
-                    "squad": s.entry.squad.name,
-                    "player": s.entry.player.get_username(),
-                    "outcome": _(labels.get(f"outcome:{s.outcome}", s.outcome)),
-                    "vp": s.total_vp,
-                }
-                for s in b.sides.all()
-            ],  # fmt: skip
-        }
-        for b in selectors.battles(campaign, "number")
-    ]
-    pdf = campaign_report_pdf(
-        campaign_name=campaign.name,
-        system_label=game.name,
-        organiser=campaign.organiser.get_username(),
-        standings=standings,
-        battles=battles,
-        generated=timezone.localdate(),
-        cache_key=f"campaign-{campaign.pk}-{campaign.battles_applied}-{campaign.battles_numbered}"
-        f"-{selectors.report_stamp(campaign)}",
-        paper=paper,
-    )
+    pdf, filename = report_pdf(campaign, paper=paper)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf"
+        as_attachment=True, filename=filename
     )
     return response

@@ -26,6 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaigns import api as campaigns_api
 from config.api import JSONErrors, StrictSerializer, error_responses
 from rosters import api as rosters_api
 
@@ -105,6 +106,6 @@ urlpatterns = [
     path("docs/", DocsView.as_view(), name="docs"),
     path("auth/token/", TokenView.as_view(), name="token"),
     *rosters_api.urlpatterns,
-    # campaigns: *campaigns_api.urlpatterns (from campaigns/api.py), before the catch-all
+    *campaigns_api.urlpatterns,
     re_path(r"^", NotFoundView.as_view(), name="not-found"),
 ]

@@ -1,4 +1,4 @@
-"""Clients and squads for the REST API tests.
+"""Clients, squads and campaigns for the REST API tests.
 
 Throttling is off here (every rate None), so that no test is throttled by the requests of
 the tests before it; tests/api/test_throttling.py turns it on with small rates.
@@ -11,6 +11,7 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from campaigns import services as campaign_services
 from rosters import services
 from rosters.demo import demo_rosters
 from rules.documents import roster_to_document
@@ -88,3 +89,33 @@ def errors(response) -> list[dict]:
         assert isinstance(error["code"], str) and isinstance(error["message"], str)
         assert error["field"] is None or isinstance(error["field"], str)
     return body["errors"]
+
+
+# --- campaigns (the campaign endpoints, their permission matrix and the fuzzing) -------------
+
+
+def enrol_demo(campaign, player, index: int = 0):
+    """Join ``campaign`` and enrol a new copy of a demo squad (0: US Army, 1: Viet Cong)."""
+    campaign_services.campaign_join(campaign=campaign, user=player)
+    squad = services.squad_import(owner=player, roster=demo_rosters()[index])
+    return campaign_services.enrol(campaign=campaign, user=player, squad=squad)
+
+
+@pytest.fixture
+def enrolled(campaign, user, other_user):
+    """[us, vc]: the user's US Army squad and the other user's Viet Cong squad, enrolled."""
+    return [enrol_demo(campaign, user, 0), enrol_demo(campaign, other_user, 1)]
+
+
+def battle_report(first, second, *, outcomes=("full", "failed"), sides=({}, {})) -> dict:
+    """A battle-report/1 document between two entries; ``sides`` adds to each side."""
+    return {
+        "format": "battle-report/1",
+        "system": "black-sun",
+        "scenario": "Patrol at the river",
+        "played_on": "2026-11-20",
+        "sides": [
+            {"squad_id": entry.squad_id, "outcome": outcome, **extra}
+            for entry, outcome, extra in zip((first, second), outcomes, sides, strict=True)
+        ],
+    }

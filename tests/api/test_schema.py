@@ -42,7 +42,9 @@ def test_the_schema_is_openapi_3_and_generates_without_warnings(schema, tmp_path
 
 
 def test_it_lists_every_squads_endpoint(schema):
-    assert {name for name, _operation in operations(schema)} == {
+    # the campaign operations: tests/api/test_campaigns.py
+    names = {name for name, _operation in operations(schema)}
+    assert {name for name in names if "/api/campaigns/" not in name} == {
         "POST /api/auth/token/", "DELETE /api/auth/token/",
         "GET /api/squads/", "POST /api/squads/",
         "GET /api/squads/{id}/", "PUT /api/squads/{id}/", "PATCH /api/squads/{id}/",

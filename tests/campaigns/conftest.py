@@ -6,16 +6,6 @@ from rosters.demo import demo_rosters
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user(username="orga", password="pw-orga-1970")
-
-
-@pytest.fixture
-def campaign(organiser):
-    return services.campaign_create(organiser=organiser, name="Mekong Delta 1968")
-
-
-@pytest.fixture
 def enrolled(campaign, user, other_user):
     """The US Army demo squad (user) and the Viet Cong demo squad (other_user), enrolled."""
     rosters = {r.faction: r for r in demo_rosters()}

@@ -154,3 +154,10 @@ def test_a_pending_battle_shows_what_was_reported(client, campaign, enrolled, us
     assert "Capt. Steven Mint: put an enemy model out of action ×2, malicious deed ×1" in html
     assert "Manh: seriously wounded" in html and "Manh: survival roll 5 at the table" in html
     assert "Confirm and apply" in html
+
+
+def test_the_campaign_report_prints_a_battle_waiting_for_confirmation(client, campaign, enrolled):
+    services.battle_submit(campaign=campaign, user=enrolled[0].player, document=report(*enrolled))
+    client.force_login(campaign.organiser)
+    response = client.get(reverse("campaigns:report_pdf", args=[campaign.pk]))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
