@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.adapters import LoadedSquad, campaign_rules, house_rules_of, load_rosters
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from rosters.messages import violation_message
 from rosters.models import Ability, Member, Squad
 from rosters.services import ServiceError, copy_members
 from rules import get_system
@@ -285,8 +286,7 @@ def _side_problems(campaign, report, rosters, *, check_valid: bool) -> list[tupl
         if check_valid:
             for violation in game.validate(roster):
                 who = f"{violation.member}: " if violation.member else ""
-                message = _(violation.template) % violation.params if violation.params else (
-                    _(violation.template))  # fmt: skip
+                message = violation_message(violation)
                 problems.append(
                     (f"sides[{i}].squad_id",
                      _("%(squad)s is not valid: %(problem)s")

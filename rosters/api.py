@@ -37,8 +37,9 @@ from config.api import (
 )
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.messages import violation_message
 from rosters.models import Squad
-from rosters.pdf import LABEL_PARAMS, NotPrintable, safe_filename, squad_sheet_pdf
+from rosters.pdf import NotPrintable, safe_filename, squad_sheet_pdf
 from rosters.serializers import (
     RosterDocumentSerializer,
     SheetOptionsSerializer,
@@ -60,14 +61,9 @@ CAMPAIGN_SQUAD = _(
 
 def violation_dict(violation: Violation) -> dict[str, Any]:
     """A violation in the reader's language, rules labels (types, items...) included."""
-    params = {
-        key: gettext(value) if key in LABEL_PARAMS and isinstance(value, str) else value
-        for key, value in violation.params.items()
-    }
-    template = gettext(violation.template)
     return {
         "code": violation.code,
-        "message": template % params if params else template,
+        "message": violation_message(violation),
         "member": violation.member,
     }
 

@@ -22,6 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules import get_system
@@ -231,7 +232,7 @@ class MemberView:
 
 
 def shown(violation: Violation) -> Shown:
-    return Shown(violation.code, _(violation.template) % violation.params, violation.member)
+    return Shown(violation.code, violation_message(violation), violation.member)
 
 
 def label(table, code: str) -> str:

@@ -40,6 +40,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from rosters.messages import violation_message
 from rules import get_system
 from rules.black_sun import data, reference
 from rules.types import Roster
@@ -59,7 +60,6 @@ STATUS_LABELS = {
 }
 SOURCE_LABELS = {"injury": _("injury"), "advance": _("advance"), "event": _("event")}
 # Violation parameters that hold a rules label (translated), not a name the player typed.
-LABEL_PARAMS = frozenset({"type", "item", "faction", "ability"})
 
 
 class NotPrintable(LookupError):
@@ -210,12 +210,7 @@ def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[
 
 
 def _violation(violation) -> dict[str, Any]:
-    params = {
-        key: gettext(value) if key in LABEL_PARAMS and isinstance(value, str) else value
-        for key, value in violation.params.items()
-    }
-    message = gettext(violation.template) % params if params else gettext(violation.template)
-    return {"member": violation.member, "message": message}
+    return {"member": violation.member, "message": violation_message(violation)}
 
 
 def squad_sheet_context(

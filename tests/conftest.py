@@ -1,4 +1,6 @@
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from campaigns import services as campaign_services
 
@@ -22,3 +24,10 @@ def organiser(django_user_model):
 def campaign(organiser):
     """A private campaign; its organiser is one of its players, as campaign_create makes it."""
     return campaign_services.campaign_create(organiser=organiser, name="Mekong Delta 1968")
+
+
+@pytest.fixture(autouse=True)
+def _reset_language():
+    """LocaleMiddleware leaves the last request's language active in the test thread."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

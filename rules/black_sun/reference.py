@@ -43,7 +43,7 @@ def signed(value: int) -> str:
     """A modifier as printed on the card: +1, 0, -2 (with a true minus sign)."""
     if value > 0:
         return f"+{value}"
-    return f"\u2212{-value}" if value < 0 else "0"
+    return f"−{-value}" if value < 0 else "0"
 
 
 # --- activation -----------------------------------------------------------------------------
@@ -76,7 +76,7 @@ MOVEMENT = Table(
     (_("Action"), _("Move"), _("Notes")),
     (
         (_("Run"), _("3d6, two highest"), _("no shooting, no spotting")),
-        (_("Walk"), _('2d6, highest (at least 2")'), _("shooting at CV \u22121")),
+        (_("Walk"), _('2d6, highest (at least 2")'), _("shooting at CV −1")),
         (_("Tactical advance"), _('2d6, lowest (at most 3")'), _("shoot and spot as usual")),
         (_("Civilian or heavily laden"), _("2d6, lowest"), _("also carrying supplies on foot")),
     ),
@@ -179,13 +179,13 @@ PENETRATION_MODIFIERS = Table(
 RETALIATES = _("returns fire")
 OK = _("OK")
 DOWN = _("hits the dirt")
-WOUNDED_1 = _("wounded \u22121")
-WOUNDED_2 = _("wounded \u22122")
+WOUNDED_1 = _("wounded −1")
+WOUNDED_2 = _("wounded −2")
 OUT = _("out of action")
 
 CHEAT_DEATH = Table(
     "cheat-death",
-    _('"Cheat death" (column = armour \u2212 impact)'),
+    _('"Cheat death" (column = armour − impact)'),
     (_("d6"), "3", "2", "1", "0"),
     (
         (1, RETALIATES, RETALIATES, RETALIATES, OK),
@@ -196,9 +196,9 @@ CHEAT_DEATH = Table(
         ("6+", OUT, WOUNDED_2, OUT, OUT),
     ),
     notes=(
-        _("Wounded \u22121, \u22122: the model loses that much CV."),
-        _("Armour \u2212 impact of \u22121 or less: \u22121 to the die."),
-        _("Armour \u2212 impact of 4 or more: +1 to the die per point above 3 (4: +1, 5: +2)."),
+        _("Wounded −1, −2: the model loses that much CV."),
+        _("Armour − impact of −1 or less: −1 to the die."),
+        _("Armour − impact of 4 or more: +1 to the die per point above 3 (4: +1, 5: +2)."),
     ),
 )
 
@@ -241,16 +241,16 @@ OUT_OF_ACTION = Table(
         ),
         (
             2,
-            _('Wounded (CV \u22121). May crawl to safety (2" per action). '
+            _('Wounded (CV −1). May crawl to safety (2" per action). '
               "No shooting or fighting until back in play."),
-            _("Test against CV: pass, back in play at CV \u22121; fail, test again next "
+            _("Test against CV: pass, back in play at CV −1; fail, test again next "
               "turn. An activation roll of 1 brings it back."),
-            _('Back at CV \u22121 on an activation roll of 1; out of action if a '
+            _('Back at CV −1 on an activation roll of 1; out of action if a '
               '"What the...?!" event comes first.'),
         ),
         (
             3,
-            _("Seriously wounded (CV \u22122). Cannot move without help, "
+            _("Seriously wounded (CV −2). Cannot move without help, "
               "shoot or fight."),
             _("A comrade stabilises it with a CV test (repeat until it passes). Only a "
               "Doc brings it back: test against the Doc's CV. Pass: counts as wounded. "
@@ -291,8 +291,8 @@ GUTS_TEST = Table(
     (_("Points, winner to loser"), _("Test against")),
     (
         (_("less than 2 to 1"), _("CV")),
-        (_("2 to 1"), _("CV \u22121")),
-        (_("3 to 1"), _("CV \u22122")),
+        (_("2 to 1"), _("CV −1")),
+        (_("3 to 1"), _("CV −2")),
     ),
     notes=(_("The loser tests against the CV of its best fighter still standing."),),
 )
@@ -361,7 +361,7 @@ CASUALTIES = Table(
         for quality, vp in CASUALTY_VP.items()
     ),
     notes=(
-        _("Losses of leaders (Boss and Top) count \u00d7%(multiplier)d."),
+        _("Losses of leaders (Boss and Top) count ×%(multiplier)d."),
         _("Violent death counts as dead. Stunned, unhurt and captured models cost nothing."),
     ),
     note_params=(("multiplier", LEADER_MULTIPLIER),),
