@@ -26,3 +26,10 @@ def test_home_page_is_translated_to_french(client):
     response = client.get(reverse("home"), headers={"accept-language": "fr"})
 
     assert '<html lang="fr">' in response.content.decode()
+
+
+def test_the_language_menu_switches_to_french(client):
+    response = client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    assert response.status_code == 302
+    page = client.get("/").content.decode()
+    assert 'lang="fr"' in page and "Langue" in page and "Campagnes" in page
