@@ -39,7 +39,7 @@ from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.messages import violation_message
 from rosters.models import Squad
-from rosters.pdf import NotPrintable, safe_filename, squad_sheet_pdf
+from rosters.pdf import NotPrintable, stored_squad_pdf
 from rosters.serializers import (
     RosterDocumentSerializer,
     SheetOptionsSerializer,
@@ -295,22 +295,11 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         options = SheetOptionsSerializer(data=request.query_params.dict())
         options.is_valid(raise_exception=True)
 
-        def roster() -> Roster:  # only when the PDF is not cached yet: 4 queries
-            return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
-
         try:
-            pdf = squad_sheet_pdf(
-                roster,
-                owner=squad.owner.get_username(),
-                version=squad.version,
-                cache_key=f"squad-{squad.pk}",  # shared with the web download
-                **options.validated_data,
-            )
+            pdf, filename = stored_squad_pdf(squad, **options.validated_data)
         except NotPrintable:
             raise NotFound(gettext("No squad sheet for this game.")) from None
-        cards = options.validated_data["cards"]
-        stem = gettext("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
-        disposition = content_disposition_header(as_attachment=True, filename=safe_filename(stem))
+        disposition = content_disposition_header(as_attachment=True, filename=filename)
         return Response(pdf, headers={"Content-Disposition": disposition})
 
 

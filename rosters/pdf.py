@@ -435,3 +435,24 @@ def campaign_report_pdf(
     if key is not None:
         cache.set(key, pdf, CACHE_SECONDS)
     return pdf
+
+
+def stored_squad_pdf(
+    squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
+) -> tuple[bytes, str]:
+    """A stored squad's sheet or cards and its file name; web download and API share the cache.
+
+    The members are loaded (4 queries) only when the cache does not hold the PDF yet.
+    """
+    from rosters.adapters import squad_to_roster, squads_with_members
+    from rosters.models import Squad
+
+    def roster() -> Roster:
+        return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
+
+    pdf = squad_sheet_pdf(
+        roster, owner=squad.owner.get_username(), version=squad.version,
+        cache_key=f"squad-{squad.pk}", paper=paper, cards=cards, include_dead=include_dead,
+    )  # fmt: skip
+    stem = gettext("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
+    return pdf, safe_filename(stem)

@@ -24,16 +24,13 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
     NotPrintable,
     reference_card_pdf,
-    safe_filename,
-    squad_sheet_pdf,
+    stored_squad_pdf,
 )
-from rules.types import Roster
 
 DEAD_OPTIONS = {"1": True, "0": False}
 
@@ -75,23 +72,11 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
     if include_dead is None:
         return HttpResponseBadRequest(_("Dead must be 1 (print the dead) or 0 (leave them out)."))
 
-    def roster() -> Roster:  # only on a cache miss: 4 queries
-        return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
-
     try:
-        pdf = squad_sheet_pdf(
-            roster,
-            owner=squad.owner.get_username(),
-            version=squad.version,
-            cache_key=f"squad-{squad.pk}",  # the REST API's sheet shares these entries
-            paper=paper,
-            cards=cards,
-            include_dead=include_dead,
-        )
+        pdf, filename = stored_squad_pdf(squad, paper=paper, cards=cards, include_dead=include_dead)
     except NotPrintable:
         raise Http404(_("No squad sheet for this game.")) from None
-    stem = _("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
-    return _pdf_response(pdf, safe_filename(stem))
+    return _pdf_response(pdf, filename)
 
 
 def _owned(request: HttpRequest, pk: int) -> Squad:
