@@ -19,7 +19,9 @@ MODULES = [
     "bench.bench_rules",
     "bench.bench_rosters",
     "bench.bench_print",
+    "bench.bench_print_limits",
     "bench.bench_campaigns",
+    "bench.bench_throttle",
 ]
 
 

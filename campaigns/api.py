@@ -120,12 +120,6 @@ def _errors(problems: list[tuple[str, str]], code: str) -> dict[str, list]:
     return detail
 
 
-def _state_conflict(error: services.ServiceError) -> Conflict:
-    """A service's refusal of an action the battle's state forbids, as a 409."""
-    problems = getattr(error, "problems", None) or [(error.field, error.message)]
-    return Conflict(_errors(problems, "battle-state"))
-
-
 def report_pdf(campaign: Campaign, paper: str) -> bytes:
     """The campaign report, the same PDF as the web page's download."""
     return printing.report_pdf(campaign, paper=paper)[0]
@@ -221,7 +215,7 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         ),
         parameters=[CAMPAIGN_ID],
         request=EnrolSerializer,
-        responses={201: EntrySerializer, **_ids(400, 413, 415)},
+        responses={201: EntrySerializer, **_ids(400, 409, 413, 415)},
     )
     @action(detail=True, methods=["post"])
     def enrol(self, request: Request, pk: str) -> Response:
@@ -236,8 +230,8 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             raise services.ServiceError("squad_id", gettext("Choose one of your squads."))
         try:
             entry = services.enrol(campaign=campaign, user=request.user, squad=squad)
-        except services.ServiceError as error:
-            raise services.ServiceError("squad_id", error.message) from None
+        except services.ServiceError as error:  # the page's "squad" is the API's "squad_id"
+            raise type(error)("squad_id", error.message, code=error.code) from None
         entry = Entry.objects.select_related("squad", "player").get(pk=entry.pk)
         response = Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
         squad_url = reverse("api:squad-detail", args=[entry.squad_id])
@@ -271,7 +265,7 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "Throttled on its own (scope 'pdf'); errors are JSON."
         ),
         parameters=[CAMPAIGN_ID, ReportOptionsSerializer],
-        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400)},
+        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400, 503)},
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
@@ -464,16 +458,9 @@ class BattleViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
                 return self._detail(campaign, battle.number)
         report = parse_battle_report(document)  # DocumentError: a 400 naming every path
         self._check_fought(campaign, user, report)
-        try:
-            submitted = services.battle_submit(
-                campaign=campaign, user=user, document=document, idempotency_key=key
-            )
-        except services.ReportRefused as refused:
-            raise exceptions.ValidationError(_errors(refused.problems, "invalid-report")) from None
-        except services.ServiceError as error:
-            if error.field == IDEMPOTENCY_HEADER:  # sent twice at the same moment
-                raise self._key_reused() from None
-            raise
+        submitted = services.battle_submit(
+            campaign=campaign, user=user, document=document, idempotency_key=key
+        )  # a refused report: 400 naming every path; a reused key: 409
         number = submitted.battle.number
         if not submitted.created:
             return self._detail(campaign, number)
@@ -516,40 +503,21 @@ class BattleViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     def confirm(self, request: Request, id: str, number: str) -> Response:
         campaign = self._campaign()
         battle = self._battle(campaign, number)
-        if not services.can_decide(battle, request.user):
-            raise exceptions.PermissionDenied(
-                gettext("only the organiser or an opponent can confirm")
-            )
-        try:
-            services.battle_confirm(battle=battle, user=request.user)
-        except services.ServiceError as error:
-            raise _state_conflict(error) from None
+        services.battle_confirm(battle=battle, user=request.user)  # 403 / 409: the handler
         return self._detail(campaign, battle.number)
 
     @action(detail=True, methods=["post"])
     def reject(self, request: Request, id: str, number: str) -> Response:
         campaign = self._campaign()
         battle = self._battle(campaign, number)
-        if not services.can_decide(battle, request.user):
-            raise exceptions.PermissionDenied(
-                gettext("only the organiser or an opponent can reject")
-            )
-        try:
-            services.battle_reject(battle=battle, user=request.user)
-        except services.ServiceError as error:
-            raise _state_conflict(error) from None
+        services.battle_reject(battle=battle, user=request.user)  # 403 / 409: the handler
         return self._detail(campaign, battle.number)
 
     @action(detail=True, methods=["post"])
     def void(self, request: Request, id: str, number: str) -> Response:
         campaign = self._campaign()
         battle = self._battle(campaign, number)
-        if request.user.pk != campaign.organiser_id:
-            raise exceptions.PermissionDenied(gettext("only the organiser can void a battle"))
-        try:
-            services.battle_void(battle=battle, user=request.user)
-        except services.ServiceError as error:
-            raise _state_conflict(error) from None
+        services.battle_void(battle=battle, user=request.user)  # 403 / 409: the handler
         return self._detail(campaign, battle.number)
 
 

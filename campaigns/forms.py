@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.models import Campaign, Entry
+from rosters.messages import problem_message
 from rosters.models import Member
+from rules.documents import DocumentError, loads
 
 
 class CampaignForm(forms.ModelForm):
@@ -50,12 +52,11 @@ class SettingsForm(CampaignForm):
         text = self.cleaned_data.get(key, "").strip()
         if not text:
             return None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
+        try:  # the documents' strict reader: no duplicated key, NaN, huge number or deep nest
+            return loads(text)
+        except DocumentError as error:
             raise forms.ValidationError(
-                _("Not JSON: %(error)s (line %(line)s, column %(column)s)")
-                % {"error": error.msg, "line": error.lineno, "column": error.colno}
+                [problem_message(problem) for problem in error.problems[:10]]
             ) from None
 
     def clean_survival(self) -> Any:

@@ -88,6 +88,11 @@ class Entry(models.Model):
     class Meta:
         ordering = ["enrolled", "pk"]
         verbose_name_plural = _("entries")
+        constraints = [
+            # A squad is enrolled once per campaign (an original deleted since is NULL, and
+            # NULLs never clash).
+            models.UniqueConstraint(fields=["campaign", "original"], name="entry_once_per_squad")
+        ]
 
     def __str__(self) -> str:
         return str(self.squad)

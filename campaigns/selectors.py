@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -248,12 +249,19 @@ def describe(entry: HistoryEntry, system: str) -> str:
 
 
 def report_stamp(campaign: Campaign) -> str:
-    """Changes whenever the campaign report would: squads renamed, battles decided or voided."""
+    """Changes whenever the campaign report would: a battle reported (pending ones are
+    printed as "not counted yet"), decided or voided, a squad enrolled, renamed or changed
+    (every squad write moves ``Squad.updated``), the campaign renamed, or a new day (the
+    report prints the date it was made)."""
     latest = Battle.objects.filter(campaign=campaign).aggregate(
-        decided=Max("decided_at"), voided=Max("voided_at")
-    )
+        count=Count("pk"), submitted=Max("submitted_at"),
+        decided=Max("decided_at"), voided=Max("voided_at"),
+    )  # fmt: skip
     squads = Entry.objects.filter(campaign=campaign).aggregate(
         updated=Max("squad__updated"), count=Count("pk")
     )
-    parts = (latest["decided"], latest["voided"], squads["updated"], squads["count"], campaign.name)
+    parts = (
+        latest["count"], latest["submitted"], latest["decided"], latest["voided"],
+        squads["updated"], squads["count"], campaign.name, timezone.localdate(),
+    )  # fmt: skip
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]

@@ -40,7 +40,7 @@ def _sorts(keys) -> list[str]:
     return [sort for key in keys for sort in (key, f"-{key}")]
 
 
-# --- the battle-report/1 document, as a campaign takes it (formats.md) ----------------------
+# --- the battle-report/1 document, as a campaign takes it (docs/formats.md)-------------------
 
 
 class CasualtyDocumentSerializer(StrictSerializer):
@@ -85,7 +85,7 @@ class SideDocumentSerializer(StrictSerializer):
 
 
 class BattleReportDocumentSerializer(StrictSerializer):
-    """A battle as a ``battle-report/1`` document (shared/rules/formats.md)."""
+    """A battle as a ``battle-report/1`` document (docs/formats.md)."""
 
     format = serializers.ChoiceField(choices=[BATTLE_FORMAT])
     system = serializers.ChoiceField(choices=CAMPAIGN_SYSTEMS)

@@ -25,16 +25,19 @@ from django.utils.translation import gettext as _
 
 from campaigns.adapters import LoadedSquad, campaign_rules, house_rules_of, load_rosters
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 from rosters.messages import violation_message
 from rosters.models import Ability, Member, Squad
-from rosters.services import ServiceError, copy_members
+from rosters.services import copy_members
 from rules import get_system
 from rules.campaign import placings
-from rules.documents import DocumentError, parse_battle_report
+from rules.documents import MAX_POINTS_LIMIT, UNPRINTABLE, DocumentError, parse_battle_report
 from rules.types import BattleReport
 
 __all__ = [
     "ServiceError",
+    "NotAllowed",
+    "Conflict",
     "ReportRefused",
     "campaign_create",
     "campaign_update",
@@ -47,13 +50,25 @@ __all__ = [
 ]
 
 
-class ReportRefused(ServiceError):
+class ReportRefused(Invalid):
     """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs."""
+
+    code = "invalid-report"
 
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         path, message = problems[0]
-        super().__init__(path, message)
-        self.problems = problems
+        super().__init__(path, message, problems=problems)
+
+
+MAX_KEY = 100  # Battle.idempotency_key
+
+
+def _check_points_limit(points_limit: int) -> None:
+    if not 1 <= points_limit <= MAX_POINTS_LIMIT:
+        raise Invalid(
+            "points_limit",
+            _("the points limit is a whole number from 1 to %(max)d") % {"max": MAX_POINTS_LIMIT},
+        )
 
 
 def _bump(squad_ids: list[int]) -> None:
@@ -84,8 +99,7 @@ def campaign_create(
     name = name.strip()
     if not name:
         raise ServiceError("name", _("a campaign needs a name"))
-    if points_limit < 1:
-        raise ServiceError("points_limit", _("the points limit must be at least 1"))
+    _check_points_limit(points_limit)
     campaign = Campaign.objects.create(
         organiser=organiser, name=name, system=system, points_limit=points_limit,
         description=description, is_public=is_public, apply_at_once=apply_at_once,
@@ -109,8 +123,7 @@ def campaign_update(
     name = name.strip()
     if not name:
         raise ServiceError("name", _("a campaign needs a name"))
-    if points_limit < 1:
-        raise ServiceError("points_limit", _("the points limit must be at least 1"))
+    _check_points_limit(points_limit)
     rules = campaign_rules(campaign)
     try:
         rules.parse_house_rules(house_rules)
@@ -140,23 +153,35 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> Player:
 
 @transaction.atomic
 def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
-    """Copy the player's squad into the campaign; the original stays free to edit."""
+    """Copy the player's squad into the campaign; the original stays free to edit.
+
+    The original squad is locked first, so the same squad enrolled twice at the same moment
+    is copied once and the second request is told it is enrolled already (``Conflict``);
+    the unique constraint on (campaign, original) stands behind it.
+    """
     if not Player.objects.filter(campaign=campaign, user=user).exists():
-        raise ServiceError("squad", _("join the campaign before enrolling a squad"))
+        raise NotAllowed("squad", _("join the campaign before enrolling a squad"))
     if squad.owner_id != user.pk:
-        raise ServiceError("squad", _("you can only enrol your own squads"))
+        raise NotAllowed("squad", _("you can only enrol your own squads"))
+    squad = Squad.objects.select_for_update().filter(pk=squad.pk).first()
+    if squad is None:
+        raise Missing("squad", _("This squad was deleted meanwhile."))
     if squad.in_campaign:
-        raise ServiceError("squad", _("this squad already belongs to a campaign"))
+        raise Conflict("squad", _("this squad already belongs to a campaign"))
     if squad.system != campaign.system:
         raise ServiceError("squad", _("this squad is not for this campaign's game"))
     if Entry.objects.filter(campaign=campaign, original=squad).exists():
-        raise ServiceError("squad", _("this squad is already enrolled in this campaign"))
+        raise Conflict("squad", _("this squad is already enrolled in this campaign"))
     copy = Squad.objects.create(
         owner=user, name=squad.name, system=squad.system, faction=squad.faction,
         points_limit=campaign.points_limit, in_campaign=True,
     )  # fmt: skip
     copy_members(source=squad, target=copy)
-    return Entry.objects.create(campaign=campaign, player=user, squad=copy, original=squad)
+    try:
+        with transaction.atomic():  # a savepoint: the error must not break the transaction
+            return Entry.objects.create(campaign=campaign, player=user, squad=copy, original=squad)
+    except IntegrityError:  # enrolled by a request the lock did not order (cannot happen)
+        raise Conflict("squad", _("this squad is already enrolled in this campaign")) from None
 
 
 # --- battle reports -------------------------------------------------------------------------
@@ -182,7 +207,12 @@ def battle_submit(
     squad must be valid, and every model the report names must have fought. The same
     ``idempotency_key`` from the same user gives back the battle it created the first time.
     """
-    idempotency_key = idempotency_key.strip()[:100]
+    idempotency_key = idempotency_key.strip()
+    if len(idempotency_key) > MAX_KEY or UNPRINTABLE.search(idempotency_key):
+        raise Invalid(
+            "Idempotency-Key",
+            _("an idempotency key is at most %(max)d printable characters") % {"max": MAX_KEY},
+        )
     if idempotency_key:
         existing = _by_key(campaign, user, idempotency_key)
         if existing is not None:
@@ -229,9 +259,10 @@ def _by_key(campaign: Campaign, user: AbstractBaseUser, key: str) -> Battle | No
 
 def _same_report(battle: Battle, document: Any) -> Submitted:
     if battle.report != document:
-        raise ServiceError(
-            "Idempotency-Key", _("this key was already used for another battle report")
-        )
+        raise Conflict(
+            "Idempotency-Key", _("this key was already used for another battle report"),
+            code="idempotency-key-reused",
+        )  # fmt: skip
     return Submitted(battle, False)
 
 
@@ -307,6 +338,14 @@ def _opponent(battle: Battle, user: AbstractBaseUser) -> bool:
     return battle.sides.filter(entry__player=user).exists()
 
 
+def _battle_state(battle: Battle) -> Conflict:
+    return Conflict(
+        "battle",
+        _("this battle is %(status)s") % {"status": battle.get_status_display()},
+        code="battle-state",
+    )
+
+
 def can_decide(battle: Battle, user: AbstractBaseUser) -> bool:
     return user.pk == battle.campaign.organiser_id or _opponent(battle, user)
 
@@ -320,10 +359,9 @@ def battle_confirm(
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     battle.campaign = campaign
     if not can_decide(battle, user):
-        raise ServiceError("battle", _("only the organiser or an opponent can confirm"))
+        raise NotAllowed("battle", _("only the organiser or an opponent can confirm"))
     if battle.status != Battle.Status.PENDING:
-        raise ServiceError("battle", _("this battle is %(status)s") % {
-            "status": battle.get_status_display()})  # fmt: skip
+        raise _battle_state(battle)
     _apply(battle, campaign, user, rng)
     return battle
 
@@ -335,10 +373,9 @@ def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     battle.campaign = campaign
     if not can_decide(battle, user):
-        raise ServiceError("battle", _("only the organiser or an opponent can reject"))
+        raise NotAllowed("battle", _("only the organiser or an opponent can reject"))
     if battle.status != Battle.Status.PENDING:
-        raise ServiceError("battle", _("this battle is %(status)s") % {
-            "status": battle.get_status_display()})  # fmt: skip
+        raise _battle_state(battle)
     battle.status = Battle.Status.REJECTED
     battle.decided_by = user
     battle.decided_at = timezone.now()
@@ -456,9 +493,9 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if user.pk != campaign.organiser_id:
-        raise ServiceError("battle", _("only the organiser can void a battle"))
+        raise NotAllowed("battle", _("only the organiser can void a battle"))
     if battle.status != Battle.Status.CONFIRMED:
-        raise ServiceError("battle", _("only a confirmed battle can be voided"))
+        raise Conflict("battle", _("only a confirmed battle can be voided"), code="battle-state")
     entry_ids = list(battle.sides.values_list("entry_id", flat=True))
     later = (
         Battle.objects.filter(
@@ -469,10 +506,11 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
         .aggregate(last=Max("number"))["last"]
     )  # fmt: skip
     if later is not None:
-        raise ServiceError(
+        raise Conflict(
             "battle",
             _("battle %(number)s was fought later by the same squads: void it first")
             % {"number": later},
+            code="battle-state",
         )
     entries = list(battle.history.select_related("member").order_by("-seq"))
     members: dict[int, Member] = {}
@@ -487,10 +525,11 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
             continue
         member = members.setdefault(entry.member_id, entry.member)
         if getattr(member, entry.field) != entry.after:
-            raise ServiceError(
+            raise Conflict(
                 "battle",
                 _("%(name)s has changed since this battle; it cannot be undone")
                 % {"name": member.name},
+                code="battle-state",
             )
         setattr(member, entry.field, entry.before)
         restored.setdefault(member.pk, {})[entry.field] = entry.before

@@ -23,13 +23,15 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.limits import limit_pdf
 from campaigns import selectors, services
 from campaigns.adapters import campaign_rules
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.printing import report_pdf
 from rosters.models import Member, Squad
-from rosters.pdf import PAPER_SIZES
+from rosters.pdf import PAPER_SIZES, RenderTooLong
+from rosters.pdf_views import too_long_response
 from rules import get_system
 
 BATTLES_PER_PAGE = 25
@@ -190,7 +192,8 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def campaign_enrol(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _readable(request, pk)
-    squad = Squad.objects.filter(pk=request.POST.get("squad") or 0, owner=request.user).first()
+    squad_pk = _pk(request.POST.get("squad", ""))
+    squad = Squad.objects.filter(pk=squad_pk, owner=request.user).first() if squad_pk else None
     if squad is None:
         messages.error(request, _("Choose one of your squads."))
         return redirect("campaigns:detail", campaign.pk)
@@ -209,11 +212,21 @@ def campaign_enrol(request: HttpRequest, pk: int) -> HttpResponse:
 # --- battles --------------------------------------------------------------------------------
 
 
+def _pk(value: str) -> int | None:
+    """A primary key sent in a form or a query, or None for anything else (``abc``, ``²``,
+    a number no database column holds)."""
+    value = value.strip()
+    if value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return None
+
+
 def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
     ids = []
     for value in entry_ids:
-        if value.isdigit() and int(value) not in ids:
-            ids.append(int(value))
+        pk = _pk(value)
+        if pk is not None and pk not in ids:
+            ids.append(pk)
     entries = {
         e.pk: e
         for e in Entry.objects.filter(campaign=campaign, pk__in=ids).select_related(
@@ -418,13 +431,17 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
     )
 
 
+@limit_pdf
 def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings and the whole battle log as a PDF (``?paper=a4|letter``)."""
     campaign = _readable(request, pk)
     paper = request.GET.get("paper", "a4")
     if paper not in PAPER_SIZES:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    pdf, filename = report_pdf(campaign, paper=paper)
+    try:
+        pdf, filename = report_pdf(campaign, paper=paper)
+    except RenderTooLong as error:
+        return too_long_response(error)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=filename

@@ -4,8 +4,9 @@ throttles, renderers and the pieces of the OpenAPI description.
 Errors. Every error response, whatever its status, is ``{"errors": [{"code", "message",
 "field"}]}`` (``ErrorResponseSerializer``). ``exception_handler`` builds it from DRF's
 exceptions, from ``rules.documents.DocumentError`` (one error per problem, ``field`` the
-document path such as ``members[2].type``) and from ``rosters.services.ServiceError``
-(``field`` as the service names it), with the messages the web pages and the command line
+document path such as ``members[2].type``) and from ``core.errors.ServiceError`` (its
+class says the status: ``Invalid`` 400, ``NotAllowed`` 403, ``Missing`` 404, ``Conflict``
+409; ``field`` as the service names it), with the messages the web pages and the command line
 show, translated. Codes are kebab-case: ``invalid-document``, ``not-found``, ``throttled``...
 
 This module is named in ``settings.REST_FRAMEWORK``, which DRF reads while it defines
@@ -19,10 +20,13 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db.models import ProtectedError
 from django.http import Http404
+from django.utils.connection import ConnectionProxy
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -36,7 +40,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 
-from rosters.services import ServiceError
+from accounts.limits import client_ip
+from core.errors import ServiceError
+from rosters.messages import problem_text
+from rosters.pdf import RenderTooLong
 from rules.documents import DocumentError, Problem, loads
 
 MAX_BODY = 512 * 1024  # the web import's limit
@@ -77,6 +84,7 @@ ERROR_DESCRIPTIONS = {
     413: _("The body is larger than 512 KB."),
     415: _("The body must be JSON (Content-Type: application/json)."),
     429: _("Too many requests: wait for the number of seconds in Retry-After."),
+    503: _("The PDF took longer than its time budget to render (PDF_RENDER_BUDGET)."),
 }
 
 
@@ -137,9 +145,11 @@ def _flatten(detail: Any, path: str = "") -> Iterator[dict[str, Any]]:
 
 def problem_error(problem: Problem) -> dict[str, Any]:
     """A document problem as the web import and the command line word it, translated."""
-    template = gettext(problem.template)
-    message = template % problem.params if problem.params else template
-    return {"code": "invalid-document", "message": message, "field": problem.path or None}
+    return {
+        "code": "invalid-document",
+        "message": problem_text(problem),
+        "field": problem.path or None,
+    }
 
 
 def error_response(status_code: int, errors: list[dict[str, Any]], **headers: str) -> Response:
@@ -153,10 +163,16 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DocumentError):
         set_rollback()
         return error_response(400, [problem_error(p) for p in exc.problems])
-    if isinstance(exc, ServiceError):
+    if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404 or 409
         set_rollback()
-        error = {"code": "invalid", "message": exc.message, "field": exc.field or None}
-        return error_response(400, [error])
+        errors = [
+            {"code": exc.code, "message": message, "field": field or None}
+            for field, message in exc.problems
+        ]
+        return error_response(exc.status, errors)
+    if isinstance(exc, RenderTooLong):  # a PDF stopped at its time budget (rosters/pdf.py)
+        return error_response(503, [{"code": "render-too-long", "message": exc.message,
+                                     "field": None}])  # fmt: skip
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -392,7 +408,14 @@ class Pagination(PageNumberPagination):
 class _RatesFromSettings:
     """Read the rate when a request comes, not when the class is imported, so a test (or a
     settings override) can change ``DEFAULT_THROTTLE_RATES``; a rate of None turns a scope
-    off."""
+    off. Counts live in the cache every worker shares (``settings.SHARED_CACHE``), and a
+    client is known by its address as ``accounts.limits.client_ip`` reads it (X-Forwarded-For
+    only behind ``settings.TRUSTED_PROXY_COUNT`` proxies), like the log-in limits."""
+
+    cache = ConnectionProxy(caches, settings.SHARED_CACHE)
+
+    def get_ident(self, request) -> str:
+        return client_ip(request)
 
     def get_rate(self) -> str | None:
         rates = api_settings.DEFAULT_THROTTLE_RATES

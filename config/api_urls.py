@@ -20,7 +20,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, Throttled, ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -54,7 +54,8 @@ class TokenView(JSONErrors, APIView):
         summary=_("Get your API token"),
         description=_(
             "The same token for every call until it is deleted; wrong credentials are a 400. "
-            "Throttled per IP address (scope 'token')."
+            "Throttled per IP address (scope 'token'); failed log-ins are limited per address "
+            "and per account as well (429)."
         ),
         request=LogInSerializer,
         responses={200: TokenSerializer, **error_responses(400, 413, 415)},
@@ -64,7 +65,11 @@ class TokenView(JSONErrors, APIView):
         serializer = LogInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = authenticate(request._request, **serializer.validated_data)
-        if user is None:  # the message DRF's own token view gives, in its translations
+        if user is None:
+            wait = getattr(request._request, "login_blocked", None)
+            if wait is not None:  # too many failures from this address or for this account
+                raise Throttled(wait)
+            # the message DRF's own token view gives, in its translations
             raise ValidationError(
                 gettext("Unable to log in with provided credentials."), "authorization"
             )

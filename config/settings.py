@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "template_partials",
     "rosters",
     "campaigns",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.limits.LoginLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -115,11 +117,61 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
+# The log-in limits (accounts/limits.py) come first: over a limit, it refuses before the
+# password is even checked. It has no get_user, so sessions and force_login use ModelBackend.
+AUTHENTICATION_BACKENDS = [
+    "accounts.limits.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- caches, client addresses and limits (accounts/limits.py) -------------------------------
+
+
+def shared_cache_config() -> dict[str, Any]:
+    """The one store that every worker process shares, for counts that must add up across
+    them (API throttles, log-in, sign-up and PDF limits): the database's table for now,
+    created by every ``migrate`` (accounts/apps.py). Its timeout outlives the longest limit
+    window, since the database cache's ``incr`` resets a key's expiry to it."""
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "shared_cache",
+        "TIMEOUT": 24 * 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+
+
+SHARED_CACHE = "shared"
+CACHES = {
+    # This process's memory, for what each worker may keep to itself (rendered PDFs).
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    SHARED_CACHE: shared_cache_config(),
+}
+
+# How many reverse proxies of ours stand in front of the app, each appending the address it
+# got the request from to X-Forwarded-For. 0: the header is never read (anyone can write it)
+# and the client is REMOTE_ADDR; N: the client is the N-th address from the right. The API
+# throttles (NUM_PROXIES below) and every limit use this one rule: accounts.limits.client_ip.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# django-ratelimit's counters (rates "N/period", period s, m, h or d with an optional
+# multiplier such as 15m; None turns a limit off). Log-in counts failures only, per client
+# address and per account, the account's limit well above the address's, so that no single
+# address can lock a real user out. Sign-up counts its POSTs per address; the web PDF
+# routes share the API's PDF rate, per user (or address when anonymous).
+RATE_LIMITS = {
+    "login-ip": os.environ.get("LOGIN_RATE_IP", "20/h"),
+    "login-account": os.environ.get("LOGIN_RATE_ACCOUNT", "100/h"),
+    "signup": os.environ.get("SIGNUP_RATE", "10/h"),
+    "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
+}
+RATELIMIT_USE_CACHE = SHARED_CACHE
+RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
 
 # --- REST API (/api/, config/api_urls.py; shared pieces in config/api.py) --------------------
 
@@ -138,6 +190,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     "URL_FORMAT_OVERRIDE": None,  # ?format= would be one more way to get a 404
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # the throttles' get_ident is client_ip all the same
     "DEFAULT_THROTTLE_CLASSES": [
         "config.api.AnonThrottle",
         "config.api.UserThrottle",
@@ -170,4 +223,32 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+}
+
+# --- printing -------------------------------------------------------------------------------
+
+# Seconds a PDF render may take before it is stopped with a clear error (rosters/pdf.py);
+# far below gunicorn's 30 s worker timeout. 0 turns the budget off.
+PDF_RENDER_BUDGET = float(os.environ.get("PDF_RENDER_BUDGET", "10"))
+
+# --- logging --------------------------------------------------------------------------------
+
+# Django's default logs a 500 only while DEBUG is on (its console handler requires it), so a
+# server error in production left no trace. Everything at LOG_LEVEL and above goes to
+# standard error, one line per record, whatever DEBUG says; the process manager keeps it.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "line"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        # Each 4xx is a warning of django.request; keep those out unless asked for.
+        "django.request": {"level": os.environ.get("LOG_LEVEL_REQUESTS", "ERROR").upper()},
+    },
 }

@@ -1,12 +1,25 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts import views as accounts_views
 from config import views
 from rosters import views as rosters_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/profile/", accounts_views.profile, name="profile"),
+    # Django's own, which also end the account's API tokens (before the include: same names)
+    path(
+        "accounts/password_change/",
+        accounts_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        accounts_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("squads/", include("rosters.urls")),
     path("campaigns/", include("campaigns.urls")),

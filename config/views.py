@@ -1,8 +1,10 @@
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignUpForm
+from accounts.limits import limit_signup
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -10,11 +12,13 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_signup
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in at once."""
+    """Create an account (the e-mail address is optional) and log in at once; sign-ups are
+    limited per client address (``RATE_LIMITS["signup"]``)."""
     if request.user.is_authenticated:
         return redirect("rosters:list")
-    form = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

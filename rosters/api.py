@@ -17,17 +17,21 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
 from config.api import (
-    Conflict,
     DocumentRenderer,
     FirstRenderer,
     JSONErrors,
@@ -49,14 +53,9 @@ from rosters.serializers import (
     SquadSerializer,
     ValidationResultSerializer,
 )
-from rosters.services import ServiceError
 from rules import get_system
 from rules.documents import parse_roster, roster_to_document
 from rules.types import Roster, Violation
-
-CAMPAIGN_SQUAD = _(
-    "This squad plays in a campaign: its battles own its record, so it cannot be replaced."
-)
 
 
 def violation_dict(violation: Violation) -> dict[str, Any]:
@@ -79,25 +78,22 @@ def validation_result(roster: Roster) -> dict[str, Any]:
     }
 
 
-@transaction.atomic
-def replace_squad(*, squad: Squad, roster: Roster) -> None:
-    """Give ``squad`` the name, faction, limit and models of ``roster``, keeping its id,
-    public link and owner, in one transaction.
+def etag(squad: Squad) -> str:
+    """A squad's version as an HTTP entity tag: every change of the squad changes it."""
+    return f'"{squad.version}"'
 
-    Built from the services as they are: ``squad_import`` checks the document and stores
-    the new models on a staging squad, ``copy_members`` moves them over. A
-    ``services.squad_replace`` would do it in fewer queries.
-    """
-    if roster.system != squad.system:
-        raise ServiceError("system", gettext("A squad cannot change its game system."))
-    staged = services.squad_import(owner=squad.owner, roster=roster)
-    for member in list(squad.members.all()):
-        services.member_remove(member=member)
-    services.copy_members(source=staged, target=squad)
-    services.squad_delete(squad=staged)
-    services.squad_update(
-        squad=squad, name=roster.name, faction=roster.faction, points_limit=roster.points_limit
-    )
+
+def expected_version(request: Request) -> int | None:
+    """The version an ``If-Match`` header names (``"7"``, ``W/"7"`` or ``*``), or None."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    tag = header.removeprefix("W/").strip('"')
+    if not tag.isascii() or not tag.isdigit() or len(tag) > 10:
+        raise ValidationError({
+            "If-Match": [gettext('must be a squad\'s ETag, such as "7" (its version)')]
+        })  # fmt: skip
+    return int(tag)
 
 
 def _id_errors(*statuses: int) -> dict:
@@ -127,9 +123,21 @@ def _id_errors(*statuses: int) -> dict:
         summary=_("Replace a squad with a squad-roster/1 document"),
         description=_(
             "Replaces the name, faction, points limit and every model in one go; the squad "
-            "keeps its id and public link and its version goes up. Campaign squads refuse "
-            "(409): their battles own their record."
+            "keeps its id and public link and its version goes up by one. Replacements sent "
+            "at the same moment run one after the other, each leaving exactly its document. "
+            "Send If-Match with the ETag of the squad you read (its version) to be refused "
+            "(409, version-mismatch) instead of overwriting a change you have not seen. "
+            "Campaign squads refuse (409, campaign-squad): their battles own their record."
         ),
+        parameters=[
+            OpenApiParameter(
+                "If-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description=_('The ETag of the squad as you read it, e.g. "7".'),
+            )
+        ],
         request=RosterDocumentSerializer,
         responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
     ),
@@ -137,12 +145,12 @@ def _id_errors(*statuses: int) -> dict:
         summary=_("Change a squad's settings"),
         description=_("Name, faction, points limit and the public link; not the models."),
         request=SquadChangeSerializer,
-        responses={200: SquadDetailSerializer, **_id_errors(400, 413, 415)},
+        responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
     ),
     destroy=extend_schema(
         summary=_("Delete a squad"),
-        description=_("The squad and its models. A campaign squad refuses (400), as on the web."),
-        responses={204: OpenApiResponse(description=_("Deleted.")), **_id_errors(400)},
+        description=_("The squad and its models. A campaign squad refuses (409), as on the web."),
+        responses={204: OpenApiResponse(description=_("Deleted.")), **_id_errors(409)},
     ),
 )
 class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
@@ -164,7 +172,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         """The squad as it is now, fetched again with its models (4 queries)."""
         squad = self.get_queryset().get(pk=squad.pk)
         serializer = SquadDetailSerializer(squad, context=self.get_serializer_context())
-        return Response(serializer.data, status=status_code)
+        return Response(serializer.data, status=status_code, headers={"ETag": etag(squad)})
 
     def _created(self, squad: Squad) -> Response:
         response = self._detail(squad, status.HTTP_201_CREATED)
@@ -185,14 +193,15 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         return self._created(squad)
 
     def retrieve(self, request: Request, pk: str) -> Response:
-        serializer = SquadDetailSerializer(self.get_object(), context=self.get_serializer_context())
-        return Response(serializer.data)
+        squad = self.get_object()
+        serializer = SquadDetailSerializer(squad, context=self.get_serializer_context())
+        return Response(serializer.data, headers={"ETag": etag(squad)})
 
     def update(self, request: Request, pk: str) -> Response:
         squad = self.get_object()
-        if squad.in_campaign:
-            raise Conflict(CAMPAIGN_SQUAD, "campaign-squad")
-        replace_squad(squad=squad, roster=parse_roster(request.data))
+        version = expected_version(request)
+        roster = parse_roster(request.data)
+        services.squad_replace(squad=squad, roster=roster, expected_version=version)
         return self._detail(squad)
 
     def partial_update(self, request: Request, pk: str) -> Response:
@@ -282,7 +291,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
             ),
-            **_id_errors(400),
+            **_id_errors(400, 503),
         },
     )
     @action(

@@ -1,6 +1,6 @@
 """What the command-line tools share: reading a document file with a clean exit 2.
 
-The contract (``shared/rules/formats.md``): exit 0 on success, 1 when a roster breaks a
+The contract (``docs/formats.md``): exit 0 on success, 1 when a roster breaks a
 rule, 2 when the file itself is unreadable, always with a message that says where and never
 with a traceback.
 """

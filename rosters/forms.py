@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rosters.messages import problem_message
 from rules import get_system
 from rules.documents import DocumentError, load_roster
 
@@ -49,11 +50,6 @@ class ImportForm(forms.Form):
             data["roster"] = load_roster(raw)
         except DocumentError as error:
             raise forms.ValidationError(
-                [
-                    f"{problem.path}: {_(problem.template) % problem.params}"
-                    if problem.path
-                    else _(problem.template) % problem.params
-                    for problem in error.problems
-                ]
+                [problem_message(problem) for problem in error.problems]
             ) from None
         return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from rules.documents import Problem
 from rules.types import Violation
 
 # Violation params that hold a rules label (marked for translation in rules/), not a name
@@ -20,3 +21,15 @@ def violation_message(violation: Violation) -> str:
         for key, value in violation.params.items()
     }
     return template % params
+
+
+def problem_text(problem: Problem) -> str:
+    """A document problem's message, translated (the API puts the path in ``field``)."""
+    template = gettext(problem.template)
+    return template % problem.params if problem.params else template
+
+
+def problem_message(problem: Problem) -> str:
+    """A document problem as a form shows it: ``members[2].type: unknown model type``."""
+    text = problem_text(problem)
+    return f"{problem.path}: {text}" if problem.path else text

@@ -1,6 +1,6 @@
 """Stored squads. A squad is turned into a rules ``Roster`` by ``adapters.squad_to_roster``.
 
-Codes (faction, type, item, ability) are stored as the strings of ``formats.md`` and checked
+Codes (faction, type, item, ability) are stored as the strings of ``docs/formats.md`` and checked
 by the rules core, so a squad can be saved while invalid: players build in steps.
 """
 

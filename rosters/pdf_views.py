@@ -13,6 +13,9 @@ table. Anything else is a 400.
 A squad's PDF is cached by the squad's version (every edit bumps it), so a repeat download
 of an unchanged squad costs one query and a cache read; the members are loaded only when
 the PDF has to be rendered.
+
+A render that runs past its time budget (``rosters.pdf.RenderTooLong``) is answered with a
+503 and a message in the reader's language, instead of a worker killed by the server.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from accounts.limits import limit_pdf
 from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
     NotPrintable,
+    RenderTooLong,
     reference_card_pdf,
     stored_squad_pdf,
 )
@@ -38,6 +43,11 @@ DEAD_OPTIONS = {"1": True, "0": False}
 def _paper(request: HttpRequest) -> str | None:
     paper = request.GET.get("paper", "a4")
     return paper if paper in PAPER_SIZES else None
+
+
+def too_long_response(error: RenderTooLong) -> HttpResponse:
+    """The render was stopped: say so (503: the server could not do it now)."""
+    return HttpResponse(error.message, status=503, content_type="text/plain; charset=utf-8")
 
 
 def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
@@ -58,6 +68,8 @@ def reference_card(request: HttpRequest, system: str) -> HttpResponse:
         pdf = reference_card_pdf(system, paper=paper)
     except NotPrintable:
         raise Http404(_("No quick-reference card for this game.")) from None
+    except RenderTooLong as error:
+        return too_long_response(error)
     return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
 
 
@@ -76,6 +88,8 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
         pdf, filename = stored_squad_pdf(squad, paper=paper, cards=cards, include_dead=include_dead)
     except NotPrintable:
         raise Http404(_("No squad sheet for this game.")) from None
+    except RenderTooLong as error:
+        return too_long_response(error)
     return _pdf_response(pdf, filename)
 
 
@@ -91,6 +105,7 @@ def _shared(public_id) -> Squad:
 
 @login_required
 @require_GET
+@limit_pdf
 def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/sheet.pdf``: the owner's squad sheet."""
     return _squad_pdf(request, _owned(request, pk), cards=False)
@@ -98,18 +113,21 @@ def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
+@limit_pdf
 def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/cards.pdf``: the owner's model cards."""
     return _squad_pdf(request, _owned(request, pk), cards=True)
 
 
 @require_GET
+@limit_pdf
 def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/sheet.pdf``: a public squad's sheet, for anyone."""
     return _squad_pdf(request, _shared(public_id), cards=False)
 
 
 @require_GET
+@limit_pdf
 def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""
     return _squad_pdf(request, _shared(public_id), cards=True)

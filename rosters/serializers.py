@@ -20,7 +20,7 @@ from rosters.adapters import squad_to_roster
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
 from rules import systems
-from rules.documents import MAX_COUNT, MAX_MEMBERS, MAX_NAME, ROSTER_FORMAT, roster_to_document
+from rules.documents import MAX_NAME, ROSTER_FORMAT, roster_to_document
 from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
 
 
@@ -31,7 +31,14 @@ def _codes(table: str) -> list[str]:
 
 SYSTEMS = [s.code for s in systems()]
 
-# --- the squad-roster/1 document (formats.md) -----------------------------------------------
+
+def _limit(name: str) -> int:
+    """The largest of the games' ``DocumentLimits.<name>``, for the schema; each document is
+    held to its own game's limits by the parser."""
+    return max(getattr(system.limits, name) for system in systems())
+
+
+# --- the squad-roster/1 document (docs/formats.md)--------------------------------------------
 
 ABILITY_SCHEMA = {
     "oneOf": [
@@ -63,7 +70,7 @@ class AbilityField(serializers.JSONField):
 class EquipmentDocumentSerializer(StrictSerializer):
     item = serializers.ChoiceField(choices=_codes("items"))
     count = serializers.IntegerField(
-        min_value=1, max_value=MAX_COUNT, required=False,
+        min_value=1, max_value=_limit("count"), required=False,
         help_text=_("Defaults to 1; grenades are counted one by one."),
     )  # fmt: skip
 
@@ -71,8 +78,12 @@ class EquipmentDocumentSerializer(StrictSerializer):
 class MemberDocumentSerializer(StrictSerializer):
     name = serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the squad."))
     type = serializers.ChoiceField(choices=_codes("model_types"))
-    equipment = EquipmentDocumentSerializer(many=True, required=False, max_length=MAX_MEMBERS)
-    abilities = serializers.ListField(child=AbilityField(), required=False, max_length=MAX_MEMBERS)
+    equipment = EquipmentDocumentSerializer(
+        many=True, required=False, max_length=_limit("equipment")
+    )
+    abilities = serializers.ListField(
+        child=AbilityField(), required=False, max_length=_limit("abilities")
+    )
     rp = serializers.IntegerField(min_value=0, max_value=10_000, required=False)
     cv_loss = serializers.IntegerField(min_value=0, max_value=10, required=False)
     status = serializers.ChoiceField(choices=list(MEMBER_STATUSES), required=False)
@@ -83,14 +94,14 @@ class MemberDocumentSerializer(StrictSerializer):
 
 
 class RosterDocumentSerializer(StrictSerializer):
-    """A squad as a ``squad-roster/1`` document (shared/rules/formats.md)."""
+    """A squad as a ``squad-roster/1`` document (docs/formats.md)."""
 
     format = serializers.ChoiceField(choices=[ROSTER_FORMAT])
     system = serializers.ChoiceField(choices=SYSTEMS)
     name = serializers.CharField(max_length=MAX_NAME)
     faction = serializers.ChoiceField(choices=_codes("factions"))
     points_limit = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
-    members = MemberDocumentSerializer(many=True, max_length=MAX_MEMBERS)
+    members = MemberDocumentSerializer(many=True, max_length=_limit("members"))
 
 
 # --- stored squads --------------------------------------------------------------------------
@@ -136,8 +147,22 @@ class SquadDetailSerializer(SquadSerializer):
         return roster_to_document(squad_to_roster(squad))
 
 
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": r"\S"})
+class NameField(serializers.CharField):
+    """A squad's name. The schema says what the service accepts (not blank, at most 100
+    characters); a refused name gets the service's own message, as on the pages."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(max_length=None, trim_whitespace=False, **kwargs)
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if data == "":  # the service refuses it, in the words the pages use
+            return data
+        return super().run_validation(data)
+
+
 class SquadCreateSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=100, allow_blank=True, trim_whitespace=False)
+    name = NameField()
     faction = serializers.ChoiceField(choices=_codes("factions"))
     system = serializers.ChoiceField(choices=SYSTEMS, default=SYSTEMS[0])
     points_limit = serializers.IntegerField(
@@ -149,9 +174,7 @@ class SquadCreateSerializer(StrictSerializer):
 class SquadChangeSerializer(StrictSerializer):
     """The squad's own settings; its models change with PUT (the whole document)."""
 
-    name = serializers.CharField(
-        max_length=100, allow_blank=True, trim_whitespace=False, required=False
-    )
+    name = NameField(required=False)
     faction = serializers.ChoiceField(choices=_codes("factions"), required=False)
     points_limit = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
     is_public = serializers.BooleanField(

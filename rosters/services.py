@@ -20,25 +20,17 @@ from collections.abc import Iterable
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Max, ProtectedError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import Conflict, Missing, ServiceError
 from rosters.models import Ability, Equipment, Member, Squad
 from rules import get_system
 from rules.black_sun.choices import ability_for_roll, draw_ability
-from rules.documents import MAX_CV_LOSS, MAX_RP, UNPRINTABLE
+from rules.documents import MAX_CV_LOSS, MAX_NAME, MAX_POINTS_LIMIT, MAX_RP, UNPRINTABLE
 from rules.types import Roster
 
-
-class ServiceError(ValueError):
-    """Input the service refuses; ``field`` names where (a form field or a document path)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
-
-
-# Abilities a model gains during a campaign (formats.md ``source``); battles record them.
+# Abilities a model gains during a campaign (docs/formats.md ``source``); battles record them.
 CAMPAIGN_GAINED = frozenset({Ability.Gained.INJURY, Ability.Gained.ADVANCE, Ability.Gained.EVENT})
 
 
@@ -52,13 +44,28 @@ def is_fresh_recruit(member: Member, *, abilities: Iterable[Ability] | None = No
     return not any(a.gained in CAMPAIGN_GAINED for a in abilities)
 
 
-def _lock(squad: Squad) -> None:
-    """Lock the squad's row before writing its members (PostgreSQL; SQLite has one writer).
+def _lock(squad: Squad) -> Squad:
+    """Lock the squad's row before writing its members (PostgreSQL; SQLite has one writer)
+    and return it as it is now; ``Missing`` if another request deleted it meanwhile.
 
     Battles (``campaigns.services``) lock the squads first and then write their members: a
-    roster edit takes its locks in the same order, so the two never deadlock.
+    roster edit takes its locks in the same order, so the two never deadlock. Deleting a
+    squad locks it too, so a model added at the same moment is either added before the
+    delete (and deleted with the squad) or refused with a 404, never a broken foreign key.
     """
-    list(Squad.objects.select_for_update().filter(pk=squad.pk).values_list("pk", flat=True))
+    locked = Squad.objects.select_for_update().filter(pk=squad.pk).first()
+    if locked is None:
+        raise Missing("squad", _("This squad was deleted meanwhile."))
+    return locked
+
+
+def _lock_member(member: Member) -> Squad:
+    """Lock the model's squad, then check the model is still in it (another request may
+    have removed it since the page loaded); return the locked squad."""
+    squad = _lock(member.squad)
+    if not Member.objects.filter(pk=member.pk, squad=squad.pk).exists():
+        raise Missing("member", _("This model was removed meanwhile."))
+    return squad
 
 
 def _check_text(value: str, field: str) -> None:
@@ -67,8 +74,28 @@ def _check_text(value: str, field: str) -> None:
 
 
 def _touch(squad: Squad) -> None:
-    Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1)
+    """A new version: printed sheets, htmx views and caches keyed on it see the change.
+    ``update()`` skips ``auto_now``, so ``updated`` is set here too."""
+    Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=timezone.now())
     squad.refresh_from_db(fields=["version", "updated"])
+
+
+def _check_squad_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise ServiceError("name", _("A squad needs a name."))
+    if len(name) > MAX_NAME:
+        raise ServiceError("name", _("A name has at most %(max)d characters.") % {"max": MAX_NAME})
+    _check_text(name, "name")
+    return name
+
+
+def _check_points_limit(points_limit: int) -> None:
+    if not 1 <= points_limit <= MAX_POINTS_LIMIT:
+        raise ServiceError(
+            "points_limit",
+            _("The points limit is a whole number from 1 to %(max)d.") % {"max": MAX_POINTS_LIMIT},
+        )
 
 
 def _check_code(table, code: str, field: str, what: str) -> None:
@@ -105,43 +132,35 @@ def squad_create(
 ) -> Squad:
     game = get_system(system)
     _check_code(game.factions, faction, "faction", _("faction"))
-    if not name.strip():
-        raise ServiceError("name", _("A squad needs a name."))
-    _check_text(name, "name")
+    name = _check_squad_name(name)
+    points_limit = points_limit or game.default_points_limit
+    _check_points_limit(points_limit)
     return Squad.objects.create(
-        owner=owner,
-        name=name.strip(),
-        system=system,
-        faction=faction,
-        points_limit=points_limit or game.default_points_limit,
+        owner=owner, name=name, system=system, faction=faction, points_limit=points_limit
     )
 
 
 @transaction.atomic
 def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int) -> Squad:
-    _lock(squad)
-    if squad.in_campaign and faction != squad.faction:
-        raise ServiceError("faction", _("A campaign squad keeps its faction."))
-    if squad.in_campaign and points_limit != squad.points_limit:
-        raise ServiceError("points_limit", _("The campaign sets the points limit."))
-    _check_code(get_system(squad.system).factions, faction, "faction", _("faction"))
-    if not name.strip():
-        raise ServiceError("name", _("A squad needs a name."))
-    _check_text(name, "name")
-    if points_limit < 1:
-        raise ServiceError("points_limit", _("The points limit must be at least 1."))
-    Squad.objects.filter(pk=squad.pk).update(
-        name=name.strip(), faction=faction, points_limit=points_limit
-    )
+    locked = _lock(squad)
+    if locked.in_campaign and faction != locked.faction:
+        raise Conflict("faction", _("A campaign squad keeps its faction."), code="campaign-squad")
+    if locked.in_campaign and points_limit != locked.points_limit:
+        raise Conflict(
+            "points_limit", _("The campaign sets the points limit."), code="campaign-squad"
+        )
+    _check_code(get_system(locked.system).factions, faction, "faction", _("faction"))
+    name = _check_squad_name(name)
+    _check_points_limit(points_limit)
+    Squad.objects.filter(pk=squad.pk).update(name=name, faction=faction, points_limit=points_limit)
     squad.refresh_from_db()
     _touch(squad)
     return squad
 
 
-@transaction.atomic
-def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
-    """Store a parsed roster document as a new squad (nothing is stored if it fails)."""
-    game = get_system(roster.system)
+def _check_roster(roster: Roster) -> None:
+    """What a document can say but a squad cannot hold: two models of one name, an
+    assistant gunner serving a model the squad does not have."""
     names = [m.name for m in roster.members]
     for i, name in enumerate(names):
         if names.index(name) != i:
@@ -155,13 +174,11 @@ def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
                 f"members[{i}].assists",
                 _("no model named %(name)s in this squad") % {"name": member.assists},
             )
-    squad = Squad.objects.create(
-        owner=owner,
-        name=roster.name,
-        system=roster.system,
-        faction=roster.faction,
-        points_limit=roster.points_limit,
-    )
+
+
+def _store_members(squad: Squad, roster: Roster) -> None:
+    """Write the models of a checked roster into ``squad``, which has none."""
+    game = get_system(roster.system)
     rows = Member.objects.bulk_create(
         Member(
             squad=squad, position=i, name=m.name, type=m.type, rp=m.rp,
@@ -193,6 +210,59 @@ def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
                 Ability(member=row, position=j, code=a.code, detail=a.detail or "", gained=gained)
             )
     Ability.objects.bulk_create(abilities)
+
+
+@transaction.atomic
+def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
+    """Store a parsed roster document as a new squad (nothing is stored if it fails)."""
+    _check_roster(roster)
+    squad = Squad.objects.create(
+        owner=owner,
+        name=roster.name,
+        system=roster.system,
+        faction=roster.faction,
+        points_limit=roster.points_limit,
+    )
+    _store_members(squad, roster)
+    return squad
+
+
+@transaction.atomic
+def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None = None) -> Squad:
+    """Give ``squad`` the name, faction, limit and models of ``roster`` in one step, keeping
+    its id, public link and owner; its version rises by one.
+
+    The squad is locked first, so replacements sent at the same moment run one after the
+    other and each leaves exactly its own document. With ``expected_version`` (the API's
+    ``If-Match``), a replacement based on an older version is refused (``Conflict``) instead
+    of overwriting a change its sender has not seen.
+    """
+    locked = _lock(squad)
+    if roster.system != locked.system:
+        raise ServiceError("system", _("A squad cannot change its game system."))
+    if locked.in_campaign:
+        raise Conflict(
+            "squad",
+            _("This squad plays in a campaign: its battles own its record, so it cannot be "
+              "replaced."),
+            code="campaign-squad",
+        )  # fmt: skip
+    if expected_version is not None and locked.version != expected_version:
+        raise Conflict(
+            "version",
+            _("The squad changed since version %(expected)d (it is at version %(version)d): "
+              "read it again, then send your change.")
+            % {"expected": expected_version, "version": locked.version},
+            code="version-mismatch",
+        )  # fmt: skip
+    _check_roster(roster)
+    Member.objects.filter(squad=locked).delete()
+    _store_members(locked, roster)
+    Squad.objects.filter(pk=locked.pk).update(
+        name=roster.name, faction=roster.faction, points_limit=roster.points_limit,
+        version=F("version") + 1, updated=timezone.now(),
+    )  # fmt: skip
+    squad.refresh_from_db()
     return squad
 
 
@@ -243,11 +313,17 @@ def squad_duplicate(*, squad: Squad, owner: AbstractBaseUser) -> Squad:
 
 @transaction.atomic
 def squad_delete(*, squad: Squad) -> None:
-    if squad.in_campaign:
-        raise ServiceError(
-            "squad", _("%(name)s plays in a campaign: it cannot be deleted.") % {"name": squad.name}
+    """Delete a squad with its models; the row is locked first, so an edit running at the
+    same moment either finishes before (and its models go with the squad) or finds the
+    squad gone (``Missing``)."""
+    locked = _lock(squad)
+    if locked.in_campaign:
+        raise Conflict(
+            "squad",
+            _("%(name)s plays in a campaign: it cannot be deleted.") % {"name": locked.name},
+            code="campaign-squad",
         )
-    squad.delete()
+    locked.delete()
 
 
 @transaction.atomic
@@ -263,8 +339,15 @@ def squad_set_public(*, squad: Squad, public: bool) -> Squad:
 @transaction.atomic
 def member_add(*, squad: Squad, name: str, type: str) -> Member:
     _lock(squad)
-    _check_code(get_system(squad.system).model_types, type, "type", _("model type"))
+    game = get_system(squad.system)
+    _check_code(game.model_types, type, "type", _("model type"))
     name = _check_name(squad, name)
+    if squad.members.count() >= game.limits.members:  # the dead included: they are printed
+        raise ServiceError(
+            "members",
+            _("At most %(max)d models per squad (a limit of this service, far above any legal "
+              "squad).") % {"max": game.limits.members},
+        )  # fmt: skip
     last = squad.members.aggregate(last=Max("position"))["last"]
     member = Member.objects.create(
         squad=squad, name=name, type=type, position=0 if last is None else last + 1
@@ -300,8 +383,7 @@ def member_update(
     status: str,
     assists: Member | None,
 ) -> Member:
-    squad = member.squad
-    _lock(squad)
+    squad = _lock_member(member)
     _check_code(get_system(squad.system).model_types, type, "type", _("model type"))
     _check_code(Member.Status.values, status, "status", _("status"))
     if squad.in_campaign:
@@ -330,8 +412,7 @@ def member_update(
 
 @transaction.atomic
 def member_remove(*, member: Member) -> None:
-    squad = member.squad
-    _lock(squad)
+    squad = _lock_member(member)
     if squad.in_campaign and not is_fresh_recruit(member):
         raise ServiceError(
             "member",
@@ -352,8 +433,7 @@ def member_remove(*, member: Member) -> None:
 @transaction.atomic
 def member_move(*, member: Member, offset: int) -> None:
     """Move a model ``offset`` places up (negative) or down the list."""
-    squad = member.squad
-    _lock(squad)
+    squad = _lock_member(member)
     members = list(squad.members.select_for_update().order_by("position", "pk"))
     index = next(i for i, m in enumerate(members) if m.pk == member.pk)
     target = max(0, min(len(members) - 1, index + offset))
@@ -369,17 +449,30 @@ def member_move(*, member: Member, offset: int) -> None:
 
 @transaction.atomic
 def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
-    squad = member.squad
-    _lock(squad)
-    _check_code(get_system(squad.system).items, item, "item", _("item"))
-    if not 1 <= count <= 99:
-        raise ServiceError("count", _("A count is from 1 to 99."))
+    squad = _lock_member(member)
+    game = get_system(squad.system)
+    _check_code(game.items, item, "item", _("item"))
+    limits = game.limits
+    if not 1 <= count <= limits.count:
+        raise ServiceError("count", _("A count is from 1 to %(max)d.") % {"max": limits.count})
     existing = member.equipment.filter(item=item).first()
     if existing is not None:  # one line per item: adding more raises the count
-        existing.count = min(99, existing.count + count)
+        existing.count = min(limits.count, existing.count + count)
         existing.save(update_fields=["count"])
         line = existing
     else:
+        if member.equipment.count() >= limits.equipment:
+            raise ServiceError(
+                "equipment",
+                _("At most %(max)d equipment lines per model (a limit of this service, far "
+                  "above any legal model).") % {"max": limits.equipment},
+            )  # fmt: skip
+        if Equipment.objects.filter(member__squad=squad).count() >= limits.squad_equipment:
+            raise ServiceError(
+                "equipment",
+                _("At most %(max)d equipment lines per squad (a limit of this service, far "
+                  "above any legal squad).") % {"max": limits.squad_equipment},
+            )  # fmt: skip
         last = member.equipment.aggregate(last=Max("position"))["last"]
         line = Equipment.objects.create(
             member=member, item=item, count=count, position=0 if last is None else last + 1
@@ -390,8 +483,7 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
 
 @transaction.atomic
 def equipment_remove(*, equipment: Equipment) -> None:
-    squad = equipment.member.squad
-    _lock(squad)
+    squad = _lock_member(equipment.member)
     equipment.delete()
     _touch(squad)
 
@@ -406,8 +498,7 @@ def ability_add(
     roll: int | None = None,
 ) -> Ability:
     """Add an ability; a random one may be given by the roll of a physical die instead."""
-    squad = member.squad
-    _lock(squad)
+    squad = _lock_member(member)
     _check_code(Ability.Gained.values, gained, "gained", _("origin"))
     if squad.in_campaign and gained in CAMPAIGN_GAINED:
         raise ServiceError(
@@ -420,15 +511,30 @@ def ability_add(
             code = ability_for_roll(roll)
         except ValueError as error:
             raise ServiceError("roll", str(error)) from None
-    abilities = get_system(squad.system).abilities
+    game = get_system(squad.system)
+    abilities = game.abilities
     _check_code(abilities, code, "code", _("ability"))
     detail = detail.strip()
     if abilities[code].needs_detail and not detail:
         raise ServiceError("detail", _("Say which enemy is hated."))
     if not abilities[code].needs_detail:
         detail = ""
+    _check_text(detail, "detail")  # stored, it would make the squad's own export unreadable
     if member.abilities.filter(code=code).exists():
         raise ServiceError("code", _("%(name)s already has this ability.") % {"name": member.name})
+    limits = game.limits
+    if member.abilities.count() >= limits.abilities:
+        raise ServiceError(
+            "abilities",
+            _("At most %(max)d abilities per model (a limit of this service, far above what a "
+              "campaign gives a model).") % {"max": limits.abilities},
+        )  # fmt: skip
+    if Ability.objects.filter(member__squad=squad).count() >= limits.squad_abilities:
+        raise ServiceError(
+            "abilities",
+            _("At most %(max)d abilities per squad (a limit of this service, far above what a "
+              "campaign gives a squad).") % {"max": limits.squad_abilities},
+        )  # fmt: skip
     last = member.abilities.aggregate(last=Max("position"))["last"]
     ability = Ability.objects.create(
         member=member, code=code, detail=detail[:100], gained=gained, roll=roll,
@@ -453,8 +559,7 @@ def ability_draw(*, member: Member, rng: random.Random, detail: str = "") -> Abi
 
 @transaction.atomic
 def ability_remove(*, ability: Ability) -> None:
-    squad = ability.member.squad
-    _lock(squad)
+    squad = _lock_member(ability.member)
     if squad.in_campaign and ability.gained in CAMPAIGN_GAINED:
         raise ServiceError(
             "ability", _("This ability was gained in the campaign: the squad keeps it.")

@@ -62,7 +62,10 @@ def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str 
         if error:
             messages.error(request, error)
         return redirect(_builder_url(squad_pk, member_pk))
-    context = builder_context(squad_pk, owner=request.user, error_for=member_pk, error=error)
+    try:
+        context = builder_context(squad_pk, owner=request.user, error_for=member_pk, error=error)
+    except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
+        raise Http404 from None
     changed = next((m for m in context["members"] if m.row.pk == member_pk), None)
     if whole or changed is None:
         if changed is None:  # no card to show the error beside

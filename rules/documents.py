@@ -1,6 +1,6 @@
 """The two public JSON documents: ``squad-roster/1`` and ``battle-report/1``.
 
-The contract is ``shared/rules/formats.md``. Parsing is strict: an unknown key, an unknown
+The contract is ``docs/formats.md``. Parsing is strict: an unknown key, an unknown
 code, a wrong type or a missing field is a ``Problem`` that names its path
 (``members[3].equipment[0].item``), and every problem of a document is reported at once in
 one ``DocumentError``. Codes are checked against the game system named by ``system``.
@@ -9,6 +9,7 @@ one ``DocumentError``. Codes are checked against the game system named by ``syst
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -33,8 +34,8 @@ ROSTER_FORMAT = "squad-roster/1"
 BATTLE_FORMAT = "battle-report/1"
 MAX_NAME = 100
 MAX_TEXT = 200
-MAX_COUNT = 99
-MAX_MEMBERS = 100
+MAX_COUNT = 99  # deeds of a battle report; an equipment line's count is the system's limit
+MAX_MEMBERS = 100  # any other list; a roster's lists are bounded by its system's limits
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -65,6 +66,7 @@ class DocumentError(ValueError):
 
 MAX_RP = 10_000
 MAX_CV_LOSS = 10
+MAX_POINTS_LIMIT = 100_000  # the points_limit of a squad or a campaign
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 
 
@@ -171,6 +173,14 @@ class _Constant(str):
     """``NaN``, ``Infinity`` or ``-Infinity`` where JSON allows only finite numbers."""
 
 
+class _Huge(str):
+    """A number no field could hold: a whole number of more than ``MAX_DIGITS`` digits
+    (Python refuses to convert more than 4,300 at all), or a decimal beyond a float's range."""
+
+
+MAX_DIGITS = 20  # every whole number of the documents fits in far fewer
+
+
 def loads(text: str | bytes) -> Any:
     """JSON text to Python values, refusing duplicate keys and NaN with the path of each."""
     flagged = False
@@ -195,8 +205,26 @@ def loads(text: str | bytes) -> Any:
         flagged = True
         return _Constant(name)
 
+    def integer(digits: str) -> int | _Huge:
+        nonlocal flagged
+        if len(digits.lstrip("-")) <= MAX_DIGITS:
+            return int(digits)
+        flagged = True
+        return _Huge(digits)
+
+    def decimal(digits: str) -> float | _Huge:
+        nonlocal flagged
+        number = float(digits)
+        if math.isfinite(number):
+            return number
+        flagged = True
+        return _Huge(digits)
+
     try:
-        data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=constant)
+        data = json.loads(
+            text, object_pairs_hook=pairs_hook, parse_constant=constant,
+            parse_int=integer, parse_float=decimal,
+        )  # fmt: skip
     except json.JSONDecodeError as error:
         raise DocumentError(
             [Problem("", _("not valid JSON: %(error)s (line %(line)d, column %(column)d)"),
@@ -212,13 +240,17 @@ def loads(text: str | bytes) -> Any:
 
 
 def _where(data: Any) -> list[Problem]:
-    """The path of every duplicated key and non-finite number, in document order."""
+    """The path of every duplicated key, non-finite or huge number, in document order."""
     problems = []
     stack = [("", data)]
     while stack:  # not recursive: a document may nest as deep as the JSON parser allows
         path, value = stack.pop()
         if isinstance(value, _Constant):
             problems.append(Problem(path, _("%(name)s is not valid JSON"), {"name": str(value)}))
+        elif isinstance(value, _Huge):
+            problems.append(
+                Problem(path, _("number too large (at most %(max)d digits)"), {"max": MAX_DIGITS})
+            )
         elif isinstance(value, dict):
             for key in value.twice if isinstance(value, _Duplicated) else ():
                 problems.append(
@@ -252,6 +284,36 @@ def _format_and_system(r: _Reader, data: dict, path: str, expected: str) -> Game
     return None
 
 
+# The limits of ``GameSystem.limits``: of this service, not of the game, and said so.
+TOO_MANY_MEMBERS = _(
+    "at most %(max)d models per squad (a limit of this service, far above any legal squad)"
+)
+TOO_MANY_LINES = _(
+    "at most %(max)d equipment lines per model (a limit of this service, far above any legal model)"
+)
+TOO_MANY_ABILITIES = _(
+    "at most %(max)d abilities per model (a limit of this service, far above what a campaign "
+    "gives a model)"
+)
+TOO_MANY_SQUAD_LINES = _(
+    "at most %(max)d equipment lines per squad, not %(count)d (a limit of this service, far "
+    "above any legal squad)"
+)
+TOO_MANY_SQUAD_ABILITIES = _(
+    "at most %(max)d abilities per squad, not %(count)d (a limit of this service, far above "
+    "what a campaign gives a squad)"
+)
+
+
+def _limited(r: _Reader, value: Any, path: str, maximum: int, template: str) -> list[Any]:
+    """The entries of a list bounded by a limit of the game system; past it, a problem that
+    names the limit and no entries, so that none of them is read."""
+    if isinstance(value, list) and len(value) > maximum:
+        r.fail(path, template, max=maximum)
+        return []
+    return r.list(value, path, maximum=maximum)
+
+
 def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
     data = r.object(
         value, path,
@@ -271,9 +333,20 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
         limit = r.integer(data["points_limit"], _join(path, "points_limit"),
                           minimum=1, maximum=100_000)  # fmt: skip
     members = []
-    raw_members = r.list(data.get("members", []), _join(path, "members"))
+    limits = system.limits
+    members_path = _join(path, "members")
+    raw_members = _limited(
+        r, data.get("members", []), members_path, limits.members, TOO_MANY_MEMBERS
+    )
     for i, raw in enumerate(raw_members):
-        members.append(_member(r, raw, f"{_join(path, 'members')}[{i}]", system))
+        members.append(_member(r, raw, f"{members_path}[{i}]", system))
+    read = [m for m in members if m is not None]
+    lines = sum(len(m.equipment) for m in read)
+    if lines > limits.squad_equipment:
+        r.fail(members_path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
+    abilities = sum(len(m.abilities) for m in read)
+    if abilities > limits.squad_abilities:
+        r.fail(members_path, TOO_MANY_SQUAD_ABILITIES, max=limits.squad_abilities, count=abilities)
     if name is None or faction is None or limit is None or None in members:
         return None
     return Roster(system.code, name, faction, tuple(members), limit)
@@ -292,12 +365,19 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
     if "type" in data:
         type_ = r.code(data["type"], f"{path}.type", system.model_types, "model type")
     equipment = []
-    for i, raw in enumerate(r.list(data.get("equipment", []), f"{path}.equipment")):
+    limits = system.limits
+    raw_lines = _limited(
+        r, data.get("equipment", []), f"{path}.equipment", limits.equipment, TOO_MANY_LINES
+    )
+    for i, raw in enumerate(raw_lines):
         line = _equipment(r, raw, f"{path}.equipment[{i}]", system)
         ok = ok and line is not None
         equipment.append(line)
     abilities = []
-    for i, raw in enumerate(r.list(data.get("abilities", []), f"{path}.abilities")):
+    raw_abilities = _limited(
+        r, data.get("abilities", []), f"{path}.abilities", limits.abilities, TOO_MANY_ABILITIES
+    )
+    for i, raw in enumerate(raw_abilities):
         ability = _ability(r, raw, f"{path}.abilities[{i}]", system)
         ok = ok and ability is not None
         abilities.append(ability)
@@ -318,7 +398,7 @@ def _equipment(r: _Reader, value: Any, path: str, system: GameSystem) -> Equipme
     if data is None:
         return None
     item = r.code(data["item"], f"{path}.item", system.items, "item") if "item" in data else None
-    count = r.integer(data.get("count", 1), f"{path}.count", minimum=1, maximum=MAX_COUNT)
+    count = r.integer(data.get("count", 1), f"{path}.count", minimum=1, maximum=system.limits.count)
     if item is None or count is None:
         return None
     return Equipment(item, count)
@@ -469,14 +549,20 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
                    code=system.code)  # fmt: skip
     else:
         squad_id = r.integer(data["squad_id"], f"{path}.squad_id", minimum=1, maximum=2**62)
-    names = {m.name for m in roster.members} if roster is not None else None
+    # An inline roster (the command line's): a side may name only the models that fought,
+    # as a campaign checks them (docs/formats.md).
+    statuses = {m.name: m.status for m in roster.members} if roster is not None else None
 
     def check_member(value: Any, member_path: str, seen: set[str]) -> str | None:
         name = r.string(value, member_path)
         if name is None:
             return None
-        if names is not None and name not in names:
+        if statuses is not None and name not in statuses:
             r.fail(member_path, _("no model named %(name)r in this side's roster"), name=name)
+            return None
+        if statuses is not None and statuses[name] != "active":
+            r.fail(member_path, _("%(name)r did not fight: the model is %(status)s"),
+                   name=name, status=statuses[name])  # fmt: skip
             return None
         if name in seen:
             r.fail(member_path, _("%(name)r is listed twice"), name=name)

@@ -39,6 +39,25 @@ class CampaignRules:
     labels: Mapping[str, str]
 
 
+@dataclass(frozen=True, slots=True)
+class DocumentLimits:
+    """How much one roster may hold: limits of this service, not rules of the game.
+
+    The time to print a squad sheet grows with what it lists (WeasyPrint lays out every
+    row and paragraph), so a document or a builder edit past these is refused, with a
+    message that names the limit: far above any squad a player builds, they keep the
+    worst sheet of a legal document within a few seconds (``bench/bench_print_limits.py``).
+    A game states its own (``GameSystem.limits``); these defaults suit a skirmish game.
+    """
+
+    members: int = 40  # models per squad, the dead included
+    equipment: int = 8  # equipment lines per model
+    count: int = 99  # the count of one equipment line
+    abilities: int = 12  # abilities per model
+    squad_equipment: int = 160  # equipment lines of the whole squad
+    squad_abilities: int = 80  # abilities of the whole squad
+
+
 @dataclass(frozen=True)
 class GameSystem:
     code: str
@@ -54,6 +73,7 @@ class GameSystem:
     cost: Callable[[Roster], RosterCost]
     score_side: Callable[[Roster, Side], Any]  # returns an object with .as_dict()
     campaign: CampaignRules | None = None  # None: the game has no campaign rules yet
+    limits: DocumentLimits = DocumentLimits()  # how much one roster may hold
 
 
 _SYSTEMS: dict[str, GameSystem] = {}

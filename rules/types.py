@@ -1,6 +1,6 @@
 """Plain values shared by every game system: rosters, violations, battle reports.
 
-These mirror the two public documents of ``shared/rules/formats.md`` (``squad-roster/1`` and
+These mirror the two public documents of ``docs/formats.md`` (``squad-roster/1`` and
 ``battle-report/1``). They are frozen, hold codes (``"grunt"``, ``"assault-rifle"``) rather
 than objects, and know nothing of storage. Game systems interpret the codes.
 """

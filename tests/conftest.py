@@ -1,8 +1,11 @@
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 from django.utils import translation
 
 from campaigns import services as campaign_services
+from rosters import services as roster_services
+from rosters.demo import demo_rosters
 
 
 @pytest.fixture
@@ -31,3 +34,47 @@ def _reset_language():
     """LocaleMiddleware leaves the last request's language active in the test thread."""
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+DB_FIXTURES = {
+    "db", "transactional_db", "live_server",
+    "django_db_reset_sequences", "django_db_serialized_rollback",
+}  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def _clear_shared_cache(request):
+    """Throttle and limit counts live in the shared cache, a table of the test database: a
+    test that uses the database starts and ends with it empty, so no count passes from one
+    test to the next (a transactional test's rows would outlive it)."""
+    if request.node.get_closest_marker("django_db") is None and not DB_FIXTURES.intersection(
+        request.fixturenames
+    ):
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")  # the database first, whatever asked for it
+    shared = caches[settings.SHARED_CACHE]
+    shared.clear()
+    yield
+    shared.clear()
+
+
+@pytest.fixture
+def enrolled(campaign, user, other_user):
+    """The US Army demo squad (user) and the Viet Cong demo squad (other_user), enrolled."""
+    rosters = {r.faction: r for r in demo_rosters()}
+    entries = []
+    for player, faction in ((user, "us-army"), (other_user, "viet-cong")):
+        campaign_services.campaign_join(campaign=campaign, user=player)
+        squad = roster_services.squad_import(owner=player, roster=rosters[faction])
+        entries.append(campaign_services.enrol(campaign=campaign, user=player, squad=squad))
+    return entries
+
+
+@pytest.fixture
+def make_squad_for():
+    def make(owner, faction="us-army"):
+        roster = {r.faction: r for r in demo_rosters()}[faction]
+        return roster_services.squad_import(owner=owner, roster=roster)
+
+    return make

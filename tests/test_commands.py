@@ -1,4 +1,4 @@
-"""``validate_roster`` and ``score_battle`` as formats.md says, run as real processes."""
+"""``validate_roster`` and ``score_battle`` as docs/formats.md says, run as real processes."""
 
 import json
 import subprocess
@@ -235,3 +235,19 @@ def test_score_battle_exits_2_on_a_missing_file(tmp_path):
 
     assert done.returncode == 2
     assert "cannot read the file" in done.stderr
+
+
+@pytest.mark.parametrize("status", ["dead", "recovering", "captured"])
+def test_score_battle_refuses_a_casualty_on_a_model_that_did_not_fight(tmp_path, status):
+    """Issue #10, item 11: a dead Top listed as killed used to cost -10 VP, exit 0."""
+    report = vp_example()
+    report["sides"][1]["roster"]["members"][1]["status"] = status  # Manh, the Top
+    path = write(tmp_path, report)
+
+    done = run("score_battle", path, "--json")
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == (
+        f"{path}: sides[1].casualties[3].member: 'Manh' did not fight: the model is {status}"
+    )

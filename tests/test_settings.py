@@ -47,3 +47,20 @@ def test_a_real_sqlite_connection_opens_in_wal_mode(tmp_path, django_db_blocker)
         assert connection.transaction_mode == "IMMEDIATE"
     finally:
         connection.close()
+
+
+def test_a_server_error_is_logged_with_debug_off(capsys, settings):
+    """Issue #10, item 12: with Django's default logging a 500 left no trace in production."""
+    import logging
+    import logging.config
+
+    settings.DEBUG = False
+    logging.config.dictConfig(settings.LOGGING)  # bound to the captured stderr
+    try:
+        raise ZeroDivisionError("boom")
+    except ZeroDivisionError:
+        logging.getLogger("django.request").exception("Internal Server Error: /x/")
+
+    logged = capsys.readouterr().err
+    assert "ERROR django.request Internal Server Error: /x/" in logged
+    assert "ZeroDivisionError: boom" in logged

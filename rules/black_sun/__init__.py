@@ -1,6 +1,6 @@
 """Black Sun, a 28 mm "Weird Nam" skirmish game: the first system of the product.
 
-Source: ``shared/rules/black-sun.md`` (the product's English specification of the French
+Source: ``docs/games/black-sun.md`` (the product's English specification of the French
 alpha rulebook). Where a rule lives:
 
 - squad composition, equipment, weapons, abilities, factions: ``data.py``
@@ -37,6 +37,7 @@ SYSTEM = register(
         states=END_STATES,
         outcomes=tuple(tables.MISSION_VP),
         default_points_limit=data.DEFAULT_POINTS_LIMIT,
+        limits=data.DOCUMENT_LIMITS,
         validate=validation.validate,
         cost=costs.cost,
         score_side=battle.score_side,

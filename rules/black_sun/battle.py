@@ -1,6 +1,6 @@
 """After a Black Sun battle: victory points, the survival phase and reputation awards.
 
-Encodes ``shared/rules/black-sun.md`` sections 4-6 (rulebook: "Points de victoire",
+Encodes ``docs/games/black-sun.md`` sections 8-10 (rulebook: "Points de victoire",
 "Table Hors combat"; the survival and reputation tables are the product's readings). Every
 function is pure: dice come in as given rolls or from the ``random.Random`` passed in, and
 every roll used is returned so the campaign can record it.

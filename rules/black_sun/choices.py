@@ -1,6 +1,6 @@
 """What a model may pick in the roster builder, and random ability draws.
 
-Encodes ``shared/rules/black-sun.md`` 1.1-1.2 and 2 from the builder's side: the items a
+Encodes ``docs/games/black-sun.md`` sections 2, 3 and 5 from the builder's side: the items a
 faction and type may take, the abilities a type may choose at creation, and the uniform draw
 of a random ability (Reading: from the whole table, advantages and disadvantages together).
 The builder offers only these; ``validation.py`` still checks whatever a roster holds.

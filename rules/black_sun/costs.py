@@ -1,6 +1,6 @@
 """What a Black Sun squad costs: points per model and in total, EP spent, armour, CV.
 
-Encodes ``shared/rules/black-sun.md`` 1.1-1.2 (rulebook: "Composition de l'escouade", "Table
+Encodes ``docs/games/black-sun.md`` sections 1-3 (rulebook: "Composition de l'escouade", "Table
 des équipements"). Points come from model types only; equipment is paid from each model's
 own EP budget. Dead models cost nothing: their points are freed for recruits.
 """

@@ -1,8 +1,8 @@
 """Black Sun game data: model types, equipment, weapons, armour, abilities and factions.
 
-Encodes sections 1-3 of ``shared/rules/black-sun.md`` (rulebook: "Composition de l'escouade",
+Encodes sections 2-6 of ``docs/games/black-sun.md`` (rulebook: "Composition de l'escouade",
 "Table des équipements", "Les Armes", "Armure", "Les capacités", "Les Factions"). Every entry
-carries its code from ``formats.md``, an English label and a short effect in our own words.
+carries its code from ``docs/formats.md``, an English label and a short effect in our own words.
 Labels and effects are marked for translation; the web layer translates them for display.
 
 To change a number, change it here: the functions in this package read only these tables.
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.i18n import gettext_noop as _
+from rules.registry import DocumentLimits
 
 # --- model types (1.1) ----------------------------------------------------------------------
 
@@ -61,6 +62,30 @@ MODEL_TYPES: Mapping[str, ModelType] = _index(
 SQUAD_MIN_MODELS = 6
 SQUAD_MAX_MODELS = 15
 DEFAULT_POINTS_LIMIT = 200
+
+# How much one roster may hold: limits of the service, not rules (``DocumentLimits``). Each
+# is far above what the rules let a squad reach, legal or still being built, whatever its
+# points limit; together they keep the heaviest sheet a document can ask for to a few seconds
+# (bench/bench_print_limits.py), where 100 full models took 30 s or more.
+DOCUMENT_LIMITS = DocumentLimits(
+    # 15 models count (1.1); the dead stay on the roster for good, and a squad being built
+    # may run over: 40 leaves room for 25 of them.
+    members=40,
+    # One line per item. EP (at most 4) pay for at most 4 items beside the free knife,
+    # grenades and telekinetic throw: a legal model lists at most 6 lines.
+    equipment=8,
+    # Unchanged from the first version (a count does not lengthen the sheet): grenades are
+    # counted one by one, and a US Army model carries at most 8 bought + 2 free.
+    count=99,
+    # At most 2 starting abilities; a campaign adds one per survival roll of 2 (a lasting
+    # injury, 4 to draw from) or 6 (Frightening scars, once): 7 with the default tables.
+    abilities=12,
+    # A full legal squad starts with at most 10 abilities (Boss 2, 3 Tops, 2 Veterans, Doc,
+    # Specialist 2) and lists about 2 or 3 lines a model; a campaign adds about one ability
+    # a battle and recruits to replace the dead. 40 full models would print four times more.
+    squad_equipment=160,
+    squad_abilities=80,
+)
 
 # --- weapons (1.3) --------------------------------------------------------------------------
 
@@ -278,7 +303,7 @@ ABILITIES: Mapping[str, AbilityDef] = _index(
 
 ADVANTAGES = tuple(code for code, a in ABILITIES.items() if a.kind == ADVANTAGE)
 DISADVANTAGES = tuple(code for code, a in ABILITIES.items() if a.kind == DISADVANTAGE)
-# A random ability is drawn uniformly from the whole table (black-sun.md 1.1, Reading).
+# A random ability is drawn uniformly from the whole table (docs/games/black-sun.md 2, Reading).
 RANDOM_ABILITY_TABLE = ADVANTAGES + DISADVANTAGES
 
 # --- factions (3) ---------------------------------------------------------------------------

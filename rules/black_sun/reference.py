@@ -1,6 +1,6 @@
 """The Black Sun quick-reference card: the tables players look up during a game.
 
-Encodes ``shared/rules/black-sun.md`` section 7 (rulebook: "Fiche de référence rapide"):
+Encodes ``docs/games/black-sun.md`` section 12 (rulebook: "Fiche de référence rapide"):
 activation, movement, spotting, shooting, weapons, "cheat death", penetration, out of action,
 close combat and victory points. The numbers are the rulebook's; the labels are our own short
 English words, marked for translation. Weapons and victory points are read from ``data.py``
@@ -327,7 +327,7 @@ GUTS_RESULTS = Table(
     notes=(_("A change of inspiration affects the whole squad."),),
 )  # fmt: skip
 
-# --- victory points (black-sun.md 6) --------------------------------------------------------
+# --- victory points (docs/games/black-sun.md 8) ---------------------------------------------
 
 MISSION = Table(
     "mission-vp",

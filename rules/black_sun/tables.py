@@ -1,6 +1,6 @@
 """The campaign tables a gaming group may change: victory points, survival, reputation.
 
-Encodes sections 4-6 of ``shared/rules/black-sun.md`` ("Points de victoire" in the rulebook;
+Encodes sections 8-11 of ``docs/games/black-sun.md`` ("Points de victoire" in the rulebook;
 the survival and reputation tables are the product's readings, since the rulebook prints
 none). The defaults live here as data; a campaign stores its own copy as JSON
 (``to_json``/``from_json``) and ``from_json`` refuses a table that does not make sense, with

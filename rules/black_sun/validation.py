@@ -1,6 +1,6 @@
 """Every roster rule of Black Sun: squad size, points, type counts, EP, equipment, abilities.
 
-Encodes ``shared/rules/black-sun.md`` sections 1-3 and its readings. ``validate`` reports
+Encodes ``docs/games/black-sun.md`` sections 1-7 and its readings. ``validate`` reports
 every rule broken as a ``Violation`` with a stable code; it never raises on a roster whose
 codes are known (the document parser guarantees that). Dead models are left out of every
 count; recovering and captured models still count. A dead model's name stays taken.

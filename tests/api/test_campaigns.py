@@ -141,15 +141,15 @@ def test_enrol_refuses_what_the_web_refuses(owner_api, campaign, user, other_use
     theirs = make_squad(owner=other_user)
     entry = enrol_demo(campaign, user)
 
-    for squad_id, message in [
-        (theirs.pk, "Choose one of your squads."),
-        (entry.squad_id, "this squad already belongs to a campaign"),
-        (entry.original_id, "this squad is already enrolled in this campaign"),
-        (10**15, "Choose one of your squads."),
+    for squad_id, status, code, message in [
+        (theirs.pk, 400, "invalid", "Choose one of your squads."),
+        (entry.squad_id, 409, "conflict", "this squad already belongs to a campaign"),
+        (entry.original_id, 409, "conflict", "this squad is already enrolled in this campaign"),
+        (10**15, 400, "invalid", "Choose one of your squads."),
     ]:
         response = owner_api.post(url(campaign, "enrol/"), {"squad_id": squad_id}, format="json")
-        assert response.status_code == 400
-        assert errors(response) == [{"code": "invalid", "message": message, "field": "squad_id"}]
+        assert response.status_code == status
+        assert errors(response) == [{"code": code, "message": message, "field": "squad_id"}]
     wrong_type = owner_api.post(url(campaign, "enrol/"), {"squad_id": "1"}, format="json")
     assert fields(wrong_type) == [("squad_id", "invalid")]
     assert Entry.objects.filter(campaign=campaign).count() == 1

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.conf import settings as django_settings
 from django.core import signals
 from django.db import close_old_connections
+from django.test import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -58,7 +60,13 @@ CHECKS = [
     unsupported_method,
 ]
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
+# Loaded while the tests are collected, before any database: unthrottled, since the
+# throttles count in the shared cache, a table of the database.
+_UNTHROTTLED = dict.fromkeys(django_settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])
+with override_settings(
+    REST_FRAMEWORK={**django_settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": _UNTHROTTLED}
+):
+    schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
 
 
 @pytest.fixture

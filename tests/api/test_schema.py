@@ -102,3 +102,17 @@ def test_the_docs_page_works_offline(anon_api):
     assert any(a.endswith("swagger-ui-bundle.js") for a in assets)
     for asset in assets:
         assert finders.find(asset), asset  # shipped by drf-spectacular-sidecar
+
+
+def test_a_squad_name_may_not_be_empty_in_the_schema_either(schema):
+    """Issue #10, item 12: the schema allowed ``"name": ""``, which the server refuses."""
+    components = schema["components"]["schemas"]
+    for component in ("SquadCreateRequest", "PatchedSquadChangeRequest"):
+        name = components[component]["properties"]["name"]
+        assert (name["minLength"], name["maxLength"], name["pattern"]) == (1, 100, r"\S")
+
+
+def test_the_squad_replacement_documents_if_match_and_its_409(schema):
+    operation = schema["paths"]["/api/squads/{id}/"]["put"]
+    assert [p["name"] for p in operation["parameters"] if p["in"] == "header"] == ["If-Match"]
+    assert {"404", "409"} <= error_statuses(operation)

@@ -208,14 +208,15 @@ def test_a_campaign_squad_refuses_replacement(owner_api, squad):
 
 
 def test_a_campaign_squad_keeps_the_services_rules(owner_api, squad):
+    """409 like PUT on it: the squad's state (its campaign) forbids it, not the input."""
     Squad.objects.filter(pk=squad.pk).update(in_campaign=True)
 
     delete = owner_api.delete(f"/api/squads/{squad.pk}/")
     patch = owner_api.patch(f"/api/squads/{squad.pk}/", {"faction": "adaro"}, format="json")
 
-    assert (delete.status_code, patch.status_code) == (400, 400)
+    assert (delete.status_code, patch.status_code) == (409, 409)
     assert errors(delete) == [{
-        "code": "invalid",
+        "code": "campaign-squad",
         "message": "Mint's Marauders plays in a campaign: it cannot be deleted.",
         "field": "squad",
     }]  # fmt: skip

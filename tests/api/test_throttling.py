@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
+from django.core.cache import caches
+from rest_framework.test import APIClient
 
 from config.settings import REST_FRAMEWORK
 from tests.api.conftest import document, errors
+from tests.api.test_auth import LOG_IN
 
 pytestmark = pytest.mark.django_db
 
@@ -62,3 +66,69 @@ def test_pdf_downloads_have_their_own_rate(small_rates, owner_api, squad):
 
     assert_throttled(response)
     assert response["Content-Type"] == "application/json"
+
+
+# --- who a client is, where the counts live (hardening: shared cache, trusted proxies) -------
+
+GUESS = {"username": "mint", "password": "guess"}
+
+
+def test_a_spoofed_forwarded_for_gets_no_more_guesses(small_rates, anon_api, user):
+    statuses = [
+        anon_api.post(
+            "/api/auth/token/", GUESS, format="json", HTTP_X_FORWARDED_FOR=f"127.0.1.{n}"
+        ).status_code
+        for n in range(5)
+    ]
+
+    assert statuses == [400, 400, 429, 429, 429]
+
+
+def test_an_attacker_cannot_use_up_a_real_users_quota(small_rates, user):
+    attacker, victim = APIClient(REMOTE_ADDR="127.0.0.66"), APIClient(REMOTE_ADDR="127.0.0.10")
+    for _ in range(3):  # naming the victim's address does not make it the victim's quota
+        attacker.post("/api/auth/token/", GUESS, format="json", HTTP_X_FORWARDED_FOR="127.0.0.10")
+
+    assert victim.post("/api/auth/token/", LOG_IN, format="json").status_code == 200
+
+
+def test_behind_a_trusted_proxy_the_throttles_count_the_address_it_saw(settings, small_rates, user):
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = APIClient(REMOTE_ADDR="127.0.0.1")
+    for n in range(2):
+        proxy.post(
+            "/api/auth/token/", GUESS, format="json",
+            HTTP_X_FORWARDED_FOR=f"127.0.1.{n}, 127.0.0.66",
+        )  # fmt: skip
+
+    throttled = proxy.post(
+        "/api/auth/token/", GUESS, format="json", HTTP_X_FORWARDED_FOR="127.0.1.9, 127.0.0.66"
+    )
+    assert_throttled(throttled)
+    other = proxy.post("/api/auth/token/", LOG_IN, format="json", HTTP_X_FORWARDED_FOR="127.0.0.10")
+    assert other.status_code == 200
+
+
+def test_failed_log_ins_are_limited_per_account_on_the_token_endpoint(settings, user):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login-ip": "3/h", "login-account": "5/h"}
+    for n in range(5):  # five addresses, each under its own limit
+        guesser = APIClient(REMOTE_ADDR=f"127.0.0.{20 + n}")
+        assert guesser.post("/api/auth/token/", GUESS, format="json").status_code == 400
+
+    response = APIClient(REMOTE_ADDR="127.0.0.40").post("/api/auth/token/", LOG_IN, format="json")
+
+    assert response.status_code == 429
+    [error] = errors(response)
+    assert error["code"] == "throttled" and error["message"].startswith("Request was throttled.")
+    assert 0 < int(response["Retry-After"]) <= 3600  # the window of the log-in limits
+
+
+def test_throttle_counts_are_shared_by_every_worker(small_rates, anon_api, user):
+    shared = django_settings.CACHES[django_settings.SHARED_CACHE]
+    assert shared["BACKEND"] == "django.core.cache.backends.db.DatabaseCache"
+    for _ in range(2):
+        anon_api.post("/api/auth/token/", GUESS, format="json")
+
+    caches["default"].clear()  # what a worker keeps to itself: another worker has none of it
+
+    assert_throttled(anon_api.post("/api/auth/token/", GUESS, format="json"))

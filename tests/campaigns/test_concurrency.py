@@ -1,27 +1,6 @@
-"""Battles sent or confirmed at the same moment, in real concurrent transactions (issue #4).
+"""Battles sent or confirmed at the same moment, in real concurrent transactions (issue #4);
+how the threads and the database are set up: ``tests/concurrency.py``."""
 
-Each call runs in its own thread, so on its own database connection, and the threads start
-together at a ``threading.Barrier``; each closes its connection when it is done. The tests
-are transactional (``django_db(transaction=True)``): what a thread commits is what the
-others see, as in production.
-
-The database: on PostgreSQL (``DATABASE_URL=postgres://...``), pytest-django's test
-database as it is. On SQLite, pytest-django's test database is in memory
-(``file:memorydb_default?mode=memory&cache=shared``): other connections can open it only in
-shared-cache mode, where a writer locks whole tables and a waiting connection fails at once
-("database table is locked") instead of waiting out ``busy_timeout``, and there is no WAL,
-so it is not what production runs. Its name cannot be changed for one module: pytest-django
-creates the test database once per session, from ``DATABASES[...]["TEST"]["NAME"]`` as
-``django_db_modify_db_settings`` (a session fixture) leaves it, so overriding that fixture
-here would only work when a test of this module is the first to use the database. Instead,
-the autouse fixture ``shared_database`` below, for each test: copies the migrated in-memory
-test database into a file in ``tmp_path`` (``sqlite3`` backup, the way Django clones test
-databases), points the ``default`` connection settings at that file (threads open their
-connections from those settings, with the project's OPTIONS: WAL, IMMEDIATE transactions,
-busy_timeout 5000 ms), and puts the in-memory database back afterwards.
-"""
-
-import sqlite3
 import threading
 import time
 from types import SimpleNamespace
@@ -34,40 +13,16 @@ from campaigns.models import Battle, Campaign, HistoryEntry
 from rosters import services as roster_services
 from rosters.models import Member
 from tests.campaigns.conftest import report
+from tests.concurrency import START_TIMEOUT, race, shared_database  # noqa: F401 - autouse
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-START_TIMEOUT = 30  # seconds for every thread to reach the barrier or finish
 MINT = "Capt. Steven Mint"
 
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def shared_database(transactional_db, tmp_path):
-    """The ``default`` database in a file every thread can open (SQLite); nothing to do for
-    a database server."""
-    memory = connections["default"]
-    if memory.vendor != "sqlite":
-        yield
-        return
-    memory.ensure_connection()
-    path = tmp_path / "concurrency.sqlite3"
-    target = sqlite3.connect(path)
-    memory.connection.backup(target)
-    target.close()
-    in_memory = connections.settings["default"]
-    connections.settings["default"] = {**in_memory, "NAME": str(path)}
-    connections["default"] = connections.create_connection("default")
-    try:
-        yield
-    finally:
-        connections["default"].close()
-        connections["default"] = memory
-        connections.settings["default"] = in_memory
 
 
 def test_the_threads_share_a_file_database_in_wal_mode():
@@ -81,37 +36,6 @@ def test_the_threads_share_a_file_database_in_wal_mode():
         assert cursor.fetchone()[0] == 5000
     assert not connection.is_in_memory_db()
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
-
-
-def race(*calls):
-    """Run each call in its own thread, released together; their results, in order.
-
-    An exception raised in a thread is raised again here (the first one), so that, say, a
-    "database is locked" error fails the test with its own message.
-    """
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-    errors: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait(START_TIMEOUT)
-            results[i] = call()
-        except BaseException as error:  # noqa: BLE001 - handed to the main thread
-            errors[i] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(START_TIMEOUT)
-    assert not any(thread.is_alive() for thread in threads), "a thread is stuck"
-    for error in errors:
-        if error is not None:
-            raise error
-    return results
 
 
 def rp(entry, name: str) -> int:
@@ -400,3 +324,24 @@ def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other
 
     assert race(confirm, rename) == ["confirmed", "Ling Jr."]
     assert Member.objects.get(pk=ling.pk).status == "dead"
+
+
+def test_one_squad_enrolled_twenty_times_at_once_is_enrolled_once(campaign, user, make_squad_for):
+    """Issue #10, item 3: 3 of 3 trials on PostgreSQL enrolled the same squad twice."""
+    from campaigns.models import Entry
+    from core.errors import Conflict
+    from rosters.models import Squad
+
+    services.campaign_join(campaign=campaign, user=user)
+    squad = make_squad_for(user)
+
+    results = race(
+        *[lambda: services.enrol(campaign=campaign, user=user, squad=squad)] * 20, reraise=False
+    )
+
+    entries = [r for r in results if isinstance(r, Entry)]
+    refused = [r for r in results if isinstance(r, Conflict)]
+    assert (len(entries), len(refused)) == (1, 19), results
+    assert {str(r.message) for r in refused} == {"this squad is already enrolled in this campaign"}
+    assert Entry.objects.filter(campaign=campaign, original=squad).count() == 1
+    assert Squad.objects.filter(owner=user, in_campaign=True).count() == 1  # no orphan copy

@@ -161,3 +161,46 @@ def test_the_campaign_report_prints_a_battle_waiting_for_confirmation(client, ca
     client.force_login(campaign.organiser)
     response = client.get(reverse("campaigns:report_pdf", args=[campaign.pk]))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def _report_text(client, campaign) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    response = client.get(reverse("campaigns:report_pdf", args=[campaign.pk]))
+    assert response.status_code == 200
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+
+
+def test_the_campaign_report_is_never_stale(client, campaign, enrolled, user):
+    """Issue #10, item 10: after a rename, 0 of 4 downloads showed the new name; a pending
+    battle reported after a download did not appear either."""
+    from rosters import services as roster_services
+
+    us, vc = enrolled
+    client.force_login(campaign.organiser)
+    assert "Mint's Marauders" in _report_text(client, campaign)
+
+    roster_services.squad_update(
+        squad=us.squad, name="Mint's Raiders", faction=us.squad.faction,
+        points_limit=us.squad.points_limit,
+    )  # fmt: skip
+    renamed = _report_text(client, campaign)
+    assert "Mint's Raiders" in renamed and "Mint's Marauders" not in renamed
+
+    assert "Patrol at the river" not in renamed
+    services.battle_submit(campaign=campaign, user=user, document=report(us, vc))
+    assert "Patrol at the river" in _report_text(client, campaign)
+
+
+def test_every_squad_write_moves_its_updated_time(enrolled):
+    from rosters import services as roster_services
+    from rosters.models import Squad
+
+    squad = enrolled[0].squad
+    before = Squad.objects.get(pk=squad.pk).updated
+    roster_services.squad_update(
+        squad=squad, name="Renamed", faction=squad.faction, points_limit=squad.points_limit
+    )
+    assert Squad.objects.get(pk=squad.pk).updated > before

@@ -1,4 +1,4 @@
-"""After a battle (black-sun.md 4-6): victory points, the survival phase, reputation."""
+"""After a battle (docs/games/black-sun.md 8-10): victory points, the survival phase, reputation."""
 
 import random
 

@@ -1,4 +1,5 @@
-"""Points, EP, armour, CV and grenades (black-sun.md 1.1-1.2), and the rulebook's example squad."""
+"""Points, EP, armour, CV and grenades (docs/games/black-sun.md 1-3), and the rulebook's
+example squad."""
 
 import pytest
 

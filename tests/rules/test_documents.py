@@ -1,4 +1,4 @@
-"""The squad-roster/1 and battle-report/1 documents of formats.md: strict, with paths."""
+"""The squad-roster/1 and battle-report/1 documents of docs/formats.md: strict, with paths."""
 
 import copy
 import json

@@ -1,4 +1,5 @@
-"""House-rule tables (black-sun.md 4-6) as JSON: the defaults round-trip, nonsense is refused."""
+"""House-rule tables (docs/games/black-sun.md 8-11) as JSON: the defaults round-trip,
+nonsense is refused."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Every roster rule of black-sun.md 1-3, shown firing and not firing."""
+"""Every roster rule of docs/games/black-sun.md 1-7, shown firing and not firing."""
 
 import re
 

@@ -1,0 +1,1 @@
+"""Pieces every app shares that belong to none of them (the services' error classes)."""

@@ -1,0 +1,138 @@
+"""Brute-force limits on the web log-in, the admin log-in and sign-up; whose address counts.
+
+Failed log-ins count per client address and per account (the account's limit higher), in
+the shared cache; over a limit the answer is a 429 page that says why and when to retry.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+LIMITS = {"login-ip": "3/h", "login-account": "5/h", "signup": "2/h", "pdf": None}
+PASSWORD = "pw-mint-1970"  # the user fixture's
+
+
+@pytest.fixture(autouse=True)
+def small_limits(settings):
+    settings.RATE_LIMITS = LIMITS
+    settings.TRUSTED_PROXY_COUNT = 0
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def log_in(password: str, *, ip: str = "127.0.0.10", url: str = "/accounts/login/", **meta):
+    """One log-in from a fresh browser at ``ip`` (REMOTE_ADDR)."""
+    return Client().post(url, {"username": "mint", "password": password}, REMOTE_ADDR=ip, **meta)
+
+
+def assert_log_ins_paused(response):
+    assert response.status_code == 429
+    assert 0 < int(response["Retry-After"]) <= 3600
+    text = response.content.decode()
+    assert "Too many failed log-ins from your network or for this account" in text
+    assert "Please try again in" in text
+
+
+def test_wrong_passwords_on_the_web_log_in_are_limited_with_a_429(user):
+    for _ in range(3):
+        response = log_in("guess")
+        assert response.status_code == 200  # the form again, with its error
+        assert "Please enter a correct username and password" in response.content.decode()
+
+    # over the limit, even the right password is not tried from this address
+    assert_log_ins_paused(log_in(PASSWORD))
+
+
+def test_the_admin_log_in_is_limited_too(user):
+    for _ in range(3):
+        assert log_in("guess", url="/admin/login/").status_code == 200
+
+    assert_log_ins_paused(log_in("guess", url="/admin/login/"))
+
+
+def test_successful_log_ins_do_not_count(user):
+    for _ in range(5):
+        assert log_in(PASSWORD).status_code == 302
+
+    assert log_in("guess").status_code == 200
+
+
+def test_a_spoofed_forwarded_for_does_not_make_a_new_client(user):
+    for n in range(3):
+        log_in("guess", HTTP_X_FORWARDED_FOR=f"127.0.1.{n}")
+
+    assert_log_ins_paused(log_in("guess", HTTP_X_FORWARDED_FOR="127.0.1.99"))
+
+
+def test_one_address_cannot_lock_a_real_user_out(user):
+    for _ in range(3):
+        log_in("guess", ip="127.0.0.66")
+    assert_log_ins_paused(log_in("guess", ip="127.0.0.66"))
+
+    assert log_in(PASSWORD, ip="127.0.0.10").status_code == 302
+
+
+def test_an_account_is_limited_across_addresses(user, other_user):
+    for n in range(5):  # each address stays under its own limit
+        assert log_in("guess", ip=f"127.0.0.{20 + n}").status_code == 200
+
+    assert_log_ins_paused(log_in(PASSWORD, ip="127.0.0.40"))
+    # another account from a fresh address is not concerned
+    other = Client().post(
+        "/accounts/login/",
+        {"username": "charlie", "password": "pw-charlie-1970"},
+        REMOTE_ADDR="127.0.0.41",
+    )
+    assert other.status_code == 302
+
+
+def test_behind_a_trusted_proxy_the_address_it_saw_counts(settings, user):
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = {"ip": "127.0.0.1"}
+    for n in range(3):  # the client writes the left part, the proxy appends what it saw
+        log_in("guess", HTTP_X_FORWARDED_FOR=f"127.0.1.{n}, 127.0.0.66", **proxy)
+
+    assert_log_ins_paused(log_in("guess", HTTP_X_FORWARDED_FOR="127.0.0.66", **proxy))
+    assert log_in(PASSWORD, HTTP_X_FORWARDED_FOR="127.0.0.10", **proxy).status_code == 302
+
+
+def test_sign_up_is_limited_per_address():
+    def sign_up(n):
+        body = {"username": f"new{n}", "password1": "pw-new-1970!", "password2": "pw-new-1970!"}
+        return Client().post(reverse("signup"), body, REMOTE_ADDR="127.0.0.10")
+
+    assert sign_up(1).status_code == 302
+    assert sign_up(2).status_code == 302
+
+    response = sign_up(3)
+
+    assert response.status_code == 429
+    assert "Too many requests: please wait" in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+    assert Client().get(reverse("signup"), REMOTE_ADDR="127.0.0.10").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "expected"),
+    [
+        (0, "127.0.1.1", "127.0.0.5"),  # never read without a proxy of ours
+        (1, None, "127.0.0.5"),
+        (1, "127.0.1.1", "127.0.1.1"),
+        (1, "127.0.1.9, 127.0.1.1", "127.0.1.1"),  # the left part is the client's to write
+        (2, "127.0.1.9, 127.0.1.2, 127.0.1.1", "127.0.1.2"),
+        (2, "127.0.1.1", "127.0.1.1"),  # fewer addresses than proxies: the first
+        (1, "not an address", "127.0.0.5"),
+        (1, " ::1 ", "::1"),
+    ],
+)
+def test_the_client_address(settings, proxies, forwarded, expected):
+    from accounts.limits import client_ip
+
+    settings.TRUSTED_PROXY_COUNT = proxies
+    meta = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {}
+    request = RequestFactory().get("/", REMOTE_ADDR="127.0.0.5", **meta)
+
+    assert client_ip(request) == expected
