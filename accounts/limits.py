@@ -3,7 +3,7 @@
 Counters are django-ratelimit's (``get_usage``: a fixed window per key, in the cache
 ``settings.RATELIMIT_USE_CACHE``, the shared one, so that every worker's requests add up),
 with the rates of ``settings.RATE_LIMITS``, read at each request. A client is known by its
-address as ``client_ip`` reads it, the one rule the API throttles use too (config/api.py).
+address as ``client_ip`` reads it, the one rule the API throttles use too (api/throttles.py).
 
 Log-in. The web log-in, the admin's and the API's token endpoint all go through
 ``django.contrib.auth.authenticate``. ``LoginLimitBackend``, the first backend, refuses
@@ -15,7 +15,7 @@ failures count, and an account's limit is well above an address's: a single addr
 lock a real user out, it takes ``login-account / login-ip`` addresses to do so, while a
 guesser spreading over many addresses still gets no more than ``login-account`` tries.
 ``LoginLimitMiddleware`` answers a refused web or admin log-in with a 429 page; the token
-endpoint answers with its own 429 in the API's error shape (config/api_urls.py).
+endpoint answers with its own 429 in the API's error shape (api/urls.py).
 
 Views: ``limit_signup`` (sign-up POSTs per address) and ``limit_pdf`` (renders per user,
 or per address when anonymous) answer over their limit with the same 429 page.

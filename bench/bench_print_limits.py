@@ -5,9 +5,7 @@ worker timeout takes the worker down with it. ``DocumentLimits`` (rules/registry
 numbers in rules/black_sun/data.py) bound what one roster may hold; this bench builds the
 largest document they allow and checks that the parser accepts it, then times its sheet and
 its cards (worst of a few renders, not the median: the worst is what a worker must survive).
-Target: at most 2 s each. Whatever the machine, the render budget (``PDF_RENDER_BUDGET``,
-rosters/pdf.py) stops a longer render with a clear error; its watchdog's own cost per render
-is timed too.
+Target: at most 2 s each (not met on a 2-core machine: see the hardening issue's note).
 
 The document is as heavy as the limits let it be: every model at its longest name, a
 Recovering status, the most RP and CV lost, and assisting the first model (whose "assisted
@@ -28,9 +26,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
-from django.test import override_settings  # noqa: E402
 
-from bench.timing import median_seconds  # noqa: E402
 from rosters import pdf  # noqa: E402
 from rules import get_system  # noqa: E402
 from rules.black_sun import data  # noqa: E402
@@ -99,18 +95,13 @@ def run() -> list[tuple[str, float, str]]:
     size = len(json.dumps(document).encode())
     lines = sum(len(m.equipment) for m in roster.members)
     abilities = sum(len(m.abilities) for m in roster.members)
-    budget = pdf.render_budget()
-    with override_settings(PDF_RENDER_BUDGET=0):  # timed to the end, whatever the budget
-        pdf.squad_sheet_pdf(roster)  # warm up: templates, fonts and stylesheet once per thread
-        sheet = worst_seconds(lambda: pdf.squad_sheet_pdf(roster))
-        cards = worst_seconds(lambda: pdf.squad_sheet_pdf(roster, cards=True))
-    watchdog = median_seconds(lambda: pdf.within_budget(lambda: None, 60.0))
+    pdf.squad_sheet_pdf(roster)  # warm up: templates, fonts and stylesheet once per thread
+    sheet = worst_seconds(lambda: pdf.squad_sheet_pdf(roster))
+    cards = worst_seconds(lambda: pdf.squad_sheet_pdf(roster, cards=True))
     models = len(roster.members)
     return [
         (f"largest roster the limits allow ({models} models), JSON", size / 1e3, "KB"),
         (f"  {lines} equipment lines and {abilities} abilities in all", lines + abilities, "rows"),
         (f"  its squad sheet, worst of {RENDERS} (target <= 2 s)", sheet, "s"),
         (f"  its model cards, worst of {RENDERS} (target <= 2 s)", cards, "s"),
-        ("  render budget here (PDF_RENDER_BUDGET; stops a longer one)", budget, "s"),
-        ("render budget watchdog, its own cost per render", watchdog * 1e6, "us"),
     ]

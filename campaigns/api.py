@@ -40,6 +40,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
+from api.errors import Conflict, error_responses
+from api.mixins import JSONErrors, KnownQueryParams
+from api.renderers import FirstRenderer, PDFRenderer
 from campaigns import printing, selectors, services
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.serializers import (
@@ -57,14 +60,6 @@ from campaigns.serializers import (
     ReportOptionsSerializer,
     StandingSerializer,
     StandingsQuerySerializer,
-)
-from config.api import (
-    Conflict,
-    FirstRenderer,
-    JSONErrors,
-    KnownQueryParams,
-    PDFRenderer,
-    error_responses,
 )
 from rosters.models import Member, Squad
 from rules.documents import parse_battle_report
@@ -265,7 +260,7 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "Throttled on its own (scope 'pdf'); errors are JSON."
         ),
         parameters=[CAMPAIGN_ID, ReportOptionsSerializer],
-        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400, 503)},
+        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400)},
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],

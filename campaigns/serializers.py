@@ -20,9 +20,9 @@ from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers import StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
-from config.api import StrictSerializer
 from rosters.pdf import PAPER_SIZES
 from rules import systems
 from rules.documents import BATTLE_FORMAT, MAX_COUNT, MAX_MEMBERS, MAX_NAME, MAX_TEXT

@@ -1,7 +1,9 @@
 """Everything that changes a campaign, each in one transaction.
 
 Views and the API call these and nothing else to write; the game's rules come from
-``rules`` through ``campaigns.adapters``. A ``ServiceError`` names the field (or the path in
+``rules`` through ``campaigns.adapters``. What a battle does to a squad is written by
+``rosters.services`` (``members_write``, ``abilities_gain``, ``squads_touch``...), the one
+owner of squad writes. A ``ServiceError`` names the field (or the path in
 the battle-report document) and says what is wrong, in the user's language.
 
 Concurrency: applying and voiding battles lock the campaign row first (``select_for_update``
@@ -19,16 +21,16 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.adapters import LoadedSquad, campaign_rules, house_rules_of, load_rosters
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
-from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
+from core.errors import Conflict, Invalid, NotAllowed, ServiceError
+from rosters import services as roster_services
 from rosters.messages import violation_message
 from rosters.models import Ability, Member, Squad
-from rosters.services import copy_members
 from rules import get_system
 from rules.campaign import placings
 from rules.documents import MAX_POINTS_LIMIT, UNPRINTABLE, DocumentError, parse_battle_report
@@ -69,11 +71,6 @@ def _check_points_limit(points_limit: int) -> None:
             "points_limit",
             _("the points limit is a whole number from 1 to %(max)d") % {"max": MAX_POINTS_LIMIT},
         )
-
-
-def _bump(squad_ids: list[int]) -> None:
-    # update() skips auto_now: set ``updated`` by hand so caches keyed on it see the change
-    Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
 
 
 # --- campaigns and players ------------------------------------------------------------------
@@ -133,8 +130,10 @@ def campaign_update(
         raise ServiceError(f"house_rules.{path}".rstrip("."), _(message)) from None
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if points_limit != campaign.points_limit:
-        squads = Squad.objects.filter(campaign_entry__campaign=campaign)
-        squads.update(points_limit=points_limit, version=F("version") + 1, updated=timezone.now())
+        roster_services.campaign_squads_limit(
+            squad_ids=list(campaign.entries.values_list("squad_id", flat=True)),
+            points_limit=points_limit,
+        )
     campaign.name = name
     campaign.description = description
     campaign.points_limit = points_limit
@@ -163,20 +162,16 @@ def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
         raise NotAllowed("squad", _("join the campaign before enrolling a squad"))
     if squad.owner_id != user.pk:
         raise NotAllowed("squad", _("you can only enrol your own squads"))
-    squad = Squad.objects.select_for_update().filter(pk=squad.pk).first()
-    if squad is None:
-        raise Missing("squad", _("This squad was deleted meanwhile."))
+    squad = roster_services.squad_lock(squad=squad)  # Missing if deleted meanwhile
     if squad.in_campaign:
         raise Conflict("squad", _("this squad already belongs to a campaign"))
     if squad.system != campaign.system:
         raise ServiceError("squad", _("this squad is not for this campaign's game"))
     if Entry.objects.filter(campaign=campaign, original=squad).exists():
         raise Conflict("squad", _("this squad is already enrolled in this campaign"))
-    copy = Squad.objects.create(
-        owner=user, name=squad.name, system=squad.system, faction=squad.faction,
-        points_limit=campaign.points_limit, in_campaign=True,
-    )  # fmt: skip
-    copy_members(source=squad, target=copy)
+    copy = roster_services.squad_campaign_copy(
+        squad=squad, owner=user, points_limit=campaign.points_limit
+    )
     try:
         with transaction.atomic():  # a savepoint: the error must not break the transaction
             return Entry.objects.create(campaign=campaign, player=user, squad=copy, original=squad)
@@ -225,7 +220,9 @@ def battle_submit(
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
             if campaign.apply_at_once:  # lock the squads before reading them (see _apply)
-                _lock_squads([side.squad_id for side in report.sides if side.squad_id])
+                roster_services.squads_lock(
+                    squad_ids=[side.squad_id for side in report.sides if side.squad_id]
+                )
             entries, rosters = _check_report(campaign, user, report)
             number = campaign.battles_numbered + 1
             Campaign.objects.filter(pk=campaign.pk).update(battles_numbered=number)
@@ -383,25 +380,6 @@ def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     return battle
 
 
-def _lock_squads(squad_ids: list[int]) -> None:
-    """Lock the squads' rows, in one order, before reading their members (PostgreSQL)."""
-    list(Squad.objects.select_for_update().filter(pk__in=squad_ids).order_by("pk").values("pk"))
-
-
-def _write_members(values: dict[int, dict[str, Any]]) -> None:
-    """Set member fields: one UPDATE per (field, value) shared by several models.
-
-    A battle changes a few fields of a few models; grouping them is several times cheaper
-    than ``bulk_update``'s CASE expressions over every field of every row.
-    """
-    groups: dict[tuple[str, Any], list[int]] = {}
-    for pk, fields in values.items():
-        for field, value in fields.items():
-            groups.setdefault((field, value), []).append(pk)
-    for (field, value), pks in groups.items():
-        Member.objects.filter(pk__in=pks).update(**{field: value})
-
-
 def _apply(
     battle: Battle,
     campaign: Campaign,
@@ -418,7 +396,7 @@ def _apply(
     squad_ids = [side.entry.squad_id for side in sides]
     if rosters is None or report is None:
         report = parse_battle_report(battle.report)
-        _lock_squads(squad_ids)
+        roster_services.squads_lock(squad_ids=squad_ids)
         rosters = load_rosters(squad_ids)
         problems = _side_problems(campaign, report, rosters, check_valid=False)
         if problems:
@@ -459,17 +437,17 @@ def _apply(
                 setattr(row, change.field, change.after)
                 member_updates.setdefault(row.pk, {})[change.field] = change.after
             history.append(entry)
-    Ability.objects.bulk_create([ability for _entry, ability in new_abilities])
+    roster_services.abilities_gain(abilities=[ability for _entry, ability in new_abilities])
     for entry, ability in new_abilities:
         entry.ability = ability
     HistoryEntry.objects.bulk_create(history)
-    _write_members(member_updates)
+    roster_services.members_write(values=member_updates)
     for side in sides:
         BattleSide.objects.filter(pk=side.pk).update(
             mission_vp=side.mission_vp, casualty_vp=side.casualty_vp, total_vp=side.total_vp,
             placing=side.placing, casualties=side.casualties,
         )  # fmt: skip
-    _bump(squad_ids)
+    roster_services.squads_touch(squad_ids=squad_ids)
     seq = campaign.battles_applied + 1
     Campaign.objects.filter(pk=campaign.pk).update(battles_applied=seq)
     campaign.battles_applied = seq
@@ -533,9 +511,11 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
             )
         setattr(member, entry.field, entry.before)
         restored.setdefault(member.pk, {})[entry.field] = entry.before
-    Ability.objects.filter(pk__in=abilities).delete()
-    _write_members(restored)
-    _bump(list(battle.sides.values_list("entry__squad_id", flat=True)))
+    roster_services.abilities_lose(ability_ids=abilities)
+    roster_services.members_write(values=restored)
+    roster_services.squads_touch(
+        squad_ids=list(battle.sides.values_list("entry__squad_id", flat=True))
+    )
     battle.status = Battle.Status.VOIDED
     battle.voided_by = user
     battle.voided_at = timezone.now()

@@ -30,8 +30,7 @@ from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, re
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.printing import report_pdf
 from rosters.models import Member, Squad
-from rosters.pdf import PAPER_SIZES, RenderTooLong
-from rosters.pdf_views import too_long_response
+from rosters.pdf import PAPER_SIZES
 from rules import get_system
 
 BATTLES_PER_PAGE = 25
@@ -438,10 +437,7 @@ def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
     paper = request.GET.get("paper", "a4")
     if paper not in PAPER_SIZES:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    try:
-        pdf, filename = report_pdf(campaign, paper=paper)
-    except RenderTooLong as error:
-        return too_long_response(error)
+    pdf, filename = report_pdf(campaign, paper=paper)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=filename

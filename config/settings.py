@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "rosters",
     "campaigns",
     "accounts",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -173,7 +174,7 @@ RATE_LIMITS = {
 RATELIMIT_USE_CACHE = SHARED_CACHE
 RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
 
-# --- REST API (/api/, config/api_urls.py; shared pieces in config/api.py) --------------------
+# --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -184,17 +185,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PARSER_CLASSES": ["config.api.StrictJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "PAGE_SIZE": 20,
-    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "URL_FORMAT_OVERRIDE": None,  # ?format= would be one more way to get a 404
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # the throttles' get_ident is client_ip all the same
     "DEFAULT_THROTTLE_CLASSES": [
-        "config.api.AnonThrottle",
-        "config.api.UserThrottle",
-        "config.api.ScopedThrottle",
+        "api.throttles.AnonThrottle",
+        "api.throttles.UserThrottle",
+        "api.throttles.ScopedThrottle",
     ],
     # Per minute: anonymous per IP, users per account; "token" guards the log-in endpoint
     # against password guessing and "pdf" the expensive renders. None turns a scope off.
@@ -224,12 +225,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
-
-# --- printing -------------------------------------------------------------------------------
-
-# Seconds a PDF render may take before it is stopped with a clear error (rosters/pdf.py);
-# far below gunicorn's 30 s worker timeout. 0 turns the budget off.
-PDF_RENDER_BUDGET = float(os.environ.get("PDF_RENDER_BUDGET", "10"))
 
 # --- logging --------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A service refuses with one of these and says *where* (``field``: a form field or a document
 path such as ``sides[0].casualties[1].member``) and *what* (``message``, already in the
-user's language). The API's exception handler (``config.api.exception_handler``) and the
+user's language). The API's exception handler (``api.errors.exception_handler``) and the
 pages map the class once — 400, 403, 404 or 409 — so no view asks the service's question
 again before calling it (see HackSoft's Django Styleguide, ``core/exceptions.py``).
 

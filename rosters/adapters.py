@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from django.db.models import Prefetch, QuerySet
 
 from rosters.models import Ability as AbilityRow
@@ -25,12 +27,18 @@ def squads_with_members(queryset: QuerySet[Squad] | None = None) -> QuerySet[Squ
     )
 
 
-def member_to_rules(row: MemberRow, names: dict[int, str]) -> Member:
+def member_to_rules(
+    row: MemberRow,
+    names: dict[int, str],
+    equipment: Iterable[EquipmentRow],
+    abilities: Iterable[AbilityRow],
+) -> Member:
+    """One stored model, given its equipment and ability rows in order."""
     return Member(
         name=row.name,
         type=row.type,
-        equipment=tuple(Equipment(e.item, e.count) for e in row.equipment.all()),
-        abilities=tuple(Ability(a.code, a.source, a.detail or None) for a in row.abilities.all()),
+        equipment=tuple(Equipment(e.item, e.count) for e in equipment),
+        abilities=tuple(Ability(a.code, a.source, a.detail or None) for a in abilities),
         rp=row.rp,
         cv_loss=row.cv_loss,
         status=row.status,
@@ -38,14 +46,33 @@ def member_to_rules(row: MemberRow, names: dict[int, str]) -> Member:
     )
 
 
-def squad_to_roster(squad: Squad) -> Roster:
-    """The rules value of a squad fetched through ``squads_with_members`` (no more queries)."""
-    rows = list(squad.members.all())
-    names = {row.pk: row.name for row in rows}
+def rows_to_roster(
+    squad: Squad,
+    members: list[MemberRow],
+    equipment: Mapping[int, Iterable[EquipmentRow]],
+    abilities: Mapping[int, Iterable[AbilityRow]],
+) -> Roster:
+    """The rules value of a squad from its rows, however they were loaded (equipment and
+    abilities by model id, each in order)."""
+    names = {row.pk: row.name for row in members}
     return Roster(
         system=squad.system,
         name=squad.name,
         faction=squad.faction,
-        members=tuple(member_to_rules(row, names) for row in rows),
+        members=tuple(
+            member_to_rules(row, names, equipment.get(row.pk, ()), abilities.get(row.pk, ()))
+            for row in members
+        ),
         points_limit=squad.points_limit,
+    )
+
+
+def squad_to_roster(squad: Squad) -> Roster:
+    """The rules value of a squad fetched through ``squads_with_members`` (no more queries)."""
+    rows = list(squad.members.all())
+    return rows_to_roster(
+        squad,
+        rows,
+        {row.pk: row.equipment.all() for row in rows},
+        {row.pk: row.abilities.all() for row in rows},
     )

@@ -4,7 +4,7 @@ A squad is read and written as a whole ``squad-roster/1`` document: GET gives it
 squad's id and version, PUT replaces it, import stores a new one, export gives the file of
 the web export byte for byte. Users see and change their own squads only; anyone else gets
 404, as on the web pages. Views parse input, call ``rosters.services`` or the rules, and
-serialise; ``config.api.exception_handler`` turns every error into the API's one shape.
+serialise; ``api.errors.exception_handler`` turns every error into the API's one shape.
 """
 
 from __future__ import annotations
@@ -31,14 +31,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from config.api import (
-    DocumentRenderer,
-    FirstRenderer,
-    JSONErrors,
-    KnownQueryParams,
-    PDFRenderer,
-    error_responses,
-)
+from api.errors import error_responses
+from api.mixins import JSONErrors, KnownQueryParams
+from api.renderers import DocumentRenderer, FirstRenderer, PDFRenderer
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.messages import violation_message
@@ -291,7 +286,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
             ),
-            **_id_errors(400, 503),
+            **_id_errors(400),
         },
     )
     @action(

@@ -22,11 +22,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from rosters.adapters import rows_to_roster
 from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules import get_system
-from rules import types as rules
 from rules.black_sun.choices import allowed_items, starting_choices
 from rules.black_sun.data import RANDOM_ABILITY_TABLE
 from rules.registry import GameSystem
@@ -95,33 +95,8 @@ class Stored:
         return cls(squad, members, equipment, abilities)
 
     def roster(self) -> Roster:
-        """The rules value, as ``adapters.squad_to_roster`` makes it (tests/rosters checks)."""
-        names = {row.pk: row.name for row in self.members}
-        squad = self.squad
-        return Roster(
-            system=squad.system,
-            name=squad.name,
-            faction=squad.faction,
-            members=tuple(
-                rules.Member(
-                    name=row.name,
-                    type=row.type,
-                    equipment=tuple(
-                        rules.Equipment(e.item, e.count) for e in self.equipment[row.pk]
-                    ),
-                    abilities=tuple(
-                        rules.Ability(a.code, a.source, a.detail or None)
-                        for a in self.abilities[row.pk]
-                    ),
-                    rp=row.rp,
-                    cv_loss=row.cv_loss,
-                    status=row.status,
-                    assists=names.get(row.assists_id) if row.assists_id else None,
-                )
-                for row in self.members
-            ),
-            points_limit=squad.points_limit,
-        )
+        """The rules value, made by the adapter ``squad_to_roster`` uses."""
+        return rows_to_roster(self.squad, self.members, self.equipment, self.abilities)
 
 
 @dataclass(frozen=True)

@@ -16,33 +16,10 @@ document would double the time of a sheet.
 WeasyPrint spends about half a millisecond on each element it lays out, whatever the layout
 (table cell, paragraph, bold word): the templates keep the markup lean and ``print.css`` says
 how (see bench/bench_print.py for the figures).
-
-A render is bounded twice. The game system's ``DocumentLimits`` keep what a roster lists
-small enough to print in a few seconds (bench/bench_print_limits.py). And every render runs
-within a time budget (``settings.PDF_RENDER_BUDGET``, from the environment variable of that
-name: seconds, default 10; 0 turns it off): past it the render is stopped
-and ``RenderTooLong`` raised, which the views answer with a clear error, long before a
-server would kill the worker (gunicorn's 30 s) and drop the requests queued behind it.
-
-Why a watchdog thread that raises an exception in the rendering thread
-(``PyThreadState_SetAsyncExc``): WeasyPrint is CPU-bound Python, so the exception is raised
-between two of its bytecodes within milliseconds, in whatever thread renders (a gunicorn
-sync worker's main thread, one of ``runserver``'s threads), where ``signal.alarm`` works in
-the main thread only. It costs about a millisecond per render (one thread started). A child
-process per render would isolate more but was measured at +100 ms a render with a
-forkserver (plus a second interpreter of ~1 s start and its memory per worker) and +1.2 s
-with spawn, and it would lose the parsed stylesheet kept per thread. The exception derives
-from ``BaseException`` so that no ``except Exception`` inside WeasyPrint swallows it; it is
-raised again every second while the render goes on, and is never raised once the render has
-returned. The stylesheet and fonts of the thread are parsed again after a stopped render.
-The risk taken: a stop that lands between a library's ``lock.acquire()`` and its ``try``
-(the logging module has such a gap) would leave that lock held; the window is a bytecode or
-two in a render of seconds, and only renders past their budget are stopped at all.
 """
 
 from __future__ import annotations
 
-import ctypes
 import datetime
 import gc
 import mimetypes
@@ -89,102 +66,6 @@ class NotPrintable(LookupError):
     """The game system has no printed sheet or reference card."""
 
 
-class RenderTooLong(RuntimeError):
-    """A render ran past its time budget and was stopped; ``message`` says so, translated."""
-
-    def __init__(self, budget: float) -> None:
-        self.budget = budget
-        super().__init__(f"the PDF took more than {budget:g} s to render and was stopped")
-
-    @property
-    def message(self) -> str:
-        return gettext(
-            "This PDF took more than %(seconds)s seconds to print, so it was stopped. Try "
-            "again later, or print it without the dead models."
-        ) % {"seconds": f"{self.budget:g}"}
-
-
-# --- the time budget ------------------------------------------------------------------------
-
-
-def render_budget() -> float:
-    """Seconds a render may take (``settings.PDF_RENDER_BUDGET``); zero or less: none."""
-    return float(settings.PDF_RENDER_BUDGET)
-
-
-class _Stop(BaseException):
-    """Raised in the rendering thread by its watchdog (not an ``Exception``: see above)."""
-
-
-def _raise_in(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Raise ``exception`` in the thread at its next bytecode; None withdraws a pending one."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception) if exception else None
-    )
-
-
-class _Watchdog:
-    """Once started, stops the calling thread's work after ``seconds``, until disarmed."""
-
-    REPEAT = 1.0  # seconds between two stops, should a library swallow one
-
-    def __init__(self, seconds: float) -> None:
-        self.thread_id = threading.get_ident()
-        self.seconds = seconds
-        self.lock = threading.Lock()
-        self.armed = True
-        self.fired = False
-        self.done = threading.Event()
-
-    def start(self) -> None:
-        # The stop may come while start() itself waits for the thread: call it where a stop
-        # is caught.
-        threading.Thread(target=self._watch, name="pdf-render-budget", daemon=True).start()
-
-    def _watch(self) -> None:
-        timeout = self.seconds
-        while not self.done.wait(timeout):
-            with self.lock:
-                if not self.armed:
-                    return
-                _raise_in(self.thread_id, _Stop)
-                self.fired = True
-            timeout = self.REPEAT
-
-    def disarm(self) -> None:
-        """After this returns, no ``_Stop`` is pending or will come. Safe to call twice."""
-        while True:
-            try:
-                with self.lock:
-                    if self.armed:
-                        self.armed = False
-                        if self.fired:
-                            _raise_in(self.thread_id, None)
-                self.done.set()
-                return
-            except _Stop:  # raised while disarming: it is the last, disarm again
-                continue
-
-
-def within_budget(render: Callable[[], Any], seconds: float | None = None) -> Any:
-    """``render()``, stopped with ``RenderTooLong`` if it runs longer than ``seconds``
-    (default: ``render_budget()``)."""
-    seconds = render_budget() if seconds is None else seconds
-    if seconds <= 0:
-        return render()
-    watchdog = _Watchdog(seconds)
-    try:
-        try:
-            watchdog.start()
-            return render()
-        finally:
-            watchdog.disarm()
-    except _Stop:
-        watchdog.disarm()  # had the stop come before the disarm above started
-        _forget_stylesheet()  # a stopped render may have left it half-used
-        raise RenderTooLong(seconds) from None
-
-
 # --- the URL fetcher ------------------------------------------------------------------------
 
 
@@ -221,27 +102,17 @@ def _stylesheet() -> tuple[FontConfiguration, CSS]:
     return _styles.fonts, _styles.css
 
 
-def _forget_stylesheet() -> None:
-    for name in ("css", "fonts"):
-        if hasattr(_styles, name):
-            delattr(_styles, name)
-
-
 def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
-    """Render a ``templates/print/`` page to PDF bytes; ``RenderTooLong`` past the budget."""
+    """Render a ``templates/print/`` page to PDF bytes."""
     html = render_to_string(template_name, context)
     fonts, css = _stylesheet()
-
-    def write() -> bytes:
-        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
-        return document.write_pdf(stylesheets=[css], font_config=fonts)
-
     # WeasyPrint makes many short-lived objects: pausing the cyclic garbage collector while
     # it works saves about a sixth of the time (bench/bench_print.py); it runs again after.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return within_budget(write)
+        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
+        return document.write_pdf(stylesheets=[css], font_config=fonts)
     finally:
         if collecting:
             gc.enable()

@@ -13,9 +13,6 @@ table. Anything else is a 400.
 A squad's PDF is cached by the squad's version (every edit bumps it), so a repeat download
 of an unchanged squad costs one query and a cache read; the members are loaded only when
 the PDF has to be rendered.
-
-A render that runs past its time budget (``rosters.pdf.RenderTooLong``) is answered with a
-503 and a message in the reader's language, instead of a worker killed by the server.
 """
 
 from __future__ import annotations
@@ -32,7 +29,6 @@ from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
     NotPrintable,
-    RenderTooLong,
     reference_card_pdf,
     stored_squad_pdf,
 )
@@ -43,11 +39,6 @@ DEAD_OPTIONS = {"1": True, "0": False}
 def _paper(request: HttpRequest) -> str | None:
     paper = request.GET.get("paper", "a4")
     return paper if paper in PAPER_SIZES else None
-
-
-def too_long_response(error: RenderTooLong) -> HttpResponse:
-    """The render was stopped: say so (503: the server could not do it now)."""
-    return HttpResponse(error.message, status=503, content_type="text/plain; charset=utf-8")
 
 
 def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
@@ -68,8 +59,6 @@ def reference_card(request: HttpRequest, system: str) -> HttpResponse:
         pdf = reference_card_pdf(system, paper=paper)
     except NotPrintable:
         raise Http404(_("No quick-reference card for this game.")) from None
-    except RenderTooLong as error:
-        return too_long_response(error)
     return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
 
 
@@ -88,8 +77,6 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
         pdf, filename = stored_squad_pdf(squad, paper=paper, cards=cards, include_dead=include_dead)
     except NotPrintable:
         raise Http404(_("No squad sheet for this game.")) from None
-    except RenderTooLong as error:
-        return too_long_response(error)
     return _pdf_response(pdf, filename)
 
 

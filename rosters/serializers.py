@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.api import StrictSerializer
+from api.serializers import StrictSerializer
 from rosters.adapters import squad_to_roster
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -57,6 +58,11 @@ def _lock(squad: Squad) -> Squad:
     if locked is None:
         raise Missing("squad", _("This squad was deleted meanwhile."))
     return locked
+
+
+def squad_lock(*, squad: Squad) -> Squad:
+    """``_lock`` for another app's transaction (a campaign enrolling the squad)."""
+    return _lock(squad)
 
 
 def _lock_member(member: Member) -> Squad:
@@ -566,3 +572,63 @@ def ability_remove(*, ability: Ability) -> None:
         )
     ability.delete()
     _touch(squad)
+
+
+# --- what a campaign's battles write --------------------------------------------------------
+#
+# Campaigns own their squads' records (RP, CV loss, status, gained abilities), but every
+# write to a squad is made here, so that one module knows how a squad changes and how its
+# version moves. These run inside the campaign service's transaction, which holds the locks.
+
+
+def squads_lock(*, squad_ids: list[int]) -> None:
+    """Lock the squads' rows, in one order (by id), before reading their members; a roster
+    edit locks its squad the same way, so a battle and an edit never deadlock."""
+    list(Squad.objects.select_for_update().filter(pk__in=squad_ids).order_by("pk").values("pk"))
+
+
+def squads_touch(*, squad_ids: list[int]) -> None:
+    """A new version for each squad a battle changed (printed sheets and caches follow)."""
+    Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
+
+
+def members_write(*, values: dict[int, dict[str, Any]]) -> None:
+    """Set model fields by model id: one UPDATE per (field, value) shared by several models.
+
+    A battle changes a few fields of a few models; grouping them is several times cheaper
+    than ``bulk_update``'s CASE expressions over every field of every row.
+    """
+    groups: dict[tuple[str, Any], list[int]] = {}
+    for pk, fields in values.items():
+        for field, value in fields.items():
+            groups.setdefault((field, value), []).append(pk)
+    for (field, value), pks in groups.items():
+        Member.objects.filter(pk__in=pks).update(**{field: value})
+
+
+def abilities_gain(*, abilities: list[Ability]) -> list[Ability]:
+    """Store the abilities a battle gave (unsaved rows with member, position, code, gained)."""
+    return Ability.objects.bulk_create(abilities)
+
+
+def abilities_lose(*, ability_ids: list[int]) -> None:
+    """Remove abilities a voided battle had given."""
+    Ability.objects.filter(pk__in=ability_ids).delete()
+
+
+def squad_campaign_copy(*, squad: Squad, owner: AbstractBaseUser, points_limit: int) -> Squad:
+    """The copy of ``squad`` a campaign enrols: the same models, the campaign's limit, and
+    ``in_campaign`` set, so its battles own its record from now on."""
+    copy = Squad.objects.create(
+        owner=owner, name=squad.name, system=squad.system, faction=squad.faction,
+        points_limit=points_limit, in_campaign=True,
+    )  # fmt: skip
+    copy_members(source=squad, target=copy)
+    return copy
+
+
+def campaign_squads_limit(*, squad_ids: list[int], points_limit: int) -> None:
+    """A campaign's new points limit, given to every squad it enrolled."""
+    Squad.objects.filter(pk__in=squad_ids).update(
+        points_limit=points_limit, version=F("version") + 1, updated=timezone.now()
+    )

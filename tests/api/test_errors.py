@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db.models import ProtectedError
 
-from config.api import MAX_BODY, exception_handler
+from api.errors import exception_handler
+from api.parsers import MAX_BODY
 from tests.api.conftest import document, errors
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,7 @@
 
 Prints the squad sheet (or one cut-out card per model) of a squad-roster/1 file, with no
 account and no database. A roster that breaks rules still prints: the sheet lists what is
-wrong. Exit 2 when the file is unreadable, or when the render runs past its time budget
-(``PDF_RENDER_BUDGET``): a message says so, not a traceback.
+wrong. Exit 2 only when the file is unreadable.
 """
 
 from pathlib import Path
@@ -11,8 +10,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.utils.translation import ngettext
 
-from rosters.cli import EXIT_UNREADABLE, read_document, write_pdf
-from rosters.pdf import PAPER_SIZES, RenderTooLong, safe_filename, squad_sheet_pdf
+from rosters.cli import read_document, write_pdf
+from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf
 from rules import get_system
 from rules.documents import load_roster
 
@@ -33,16 +32,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         roster = read_document(options["file"], load_roster, self.stderr)
-        try:
-            pdf = squad_sheet_pdf(
-                roster,
-                paper=options["paper"],
-                cards=options["cards"],
-                include_dead=not options["no_dead"],
-            )
-        except RenderTooLong as error:
-            self.stderr.write(f"{options['file']}: {error.message}")
-            raise SystemExit(EXIT_UNREADABLE) from None
+        pdf = squad_sheet_pdf(
+            roster,
+            paper=options["paper"],
+            cards=options["cards"],
+            include_dead=not options["no_dead"],
+        )
         output = Path(options["output"] or safe_filename(roster.name))
         write_pdf(output, pdf, self.stdout)
         broken = len(get_system(roster.system).validate(roster))

@@ -1,13 +1,14 @@
 """The REST API under ``/api/`` (issue #6), and the few views every part of it shares.
 
 Each app keeps its endpoints in its own ``api.py`` and exposes ``urlpatterns`` (a DRF
-router's ``urls``), listed below; ``config/api.py`` holds the shared pieces. An app's
-viewset mixes in ``KnownQueryParams`` and ``JSONErrors``, reads bodies with
-``StrictSerializer`` subclasses or ``rules.documents`` (a ``DocumentError`` becomes a 400
-naming each path), writes through its services (a ``ServiceError`` becomes a 400 naming
-its field), and lists its errors with ``extend_schema(responses={..., **error_responses(...)})``.
-Paging, throttling and authentication come from the settings. The last pattern answers
-every other ``/api/`` URL with a 404 in the API's error shape, so app routes go before it.
+router's ``urls``), listed below; the other modules of this app hold the shared pieces
+(``api.errors``, ``api.mixins``, ``api.serializers``...). An app's viewset mixes in
+``KnownQueryParams`` and ``JSONErrors``, reads bodies with ``StrictSerializer`` subclasses or
+``rules.documents`` (a ``DocumentError`` becomes a 400 naming each path), writes through its
+services (a ``ServiceError`` becomes a 400 naming its field), and lists its errors with
+``extend_schema(responses={..., **error_responses(...)})``. Paging, throttling and
+authentication come from the settings. The last pattern answers every other ``/api/`` URL
+with a 404 in the API's error shape, so app routes go before it.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.errors import error_responses
+from api.mixins import JSONErrors
+from api.serializers import StrictSerializer
 from campaigns import api as campaigns_api
-from config.api import JSONErrors, StrictSerializer, error_responses
 from rosters import api as rosters_api
 
 app_name = "api"

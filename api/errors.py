@@ -1,0 +1,168 @@
+"""The API's one error shape and the exception handler that builds it.
+
+Every error response, whatever its status, is ``{"errors": [{"code", "message", "field"}]}``
+(``ErrorResponseSerializer``). ``exception_handler`` builds it from DRF's exceptions, from
+``rules.documents.DocumentError`` (one error per problem, ``field`` the document path such as
+``members[2].type``) and from ``core.errors.ServiceError`` (its class says the status:
+``Invalid`` 400, ``NotAllowed`` 403, ``Missing`` 404, ``Conflict`` 409; ``field`` as the
+service names it), with the messages the web pages and the command line show, translated.
+Codes are kebab-case: ``invalid-document``, ``not-found``, ``throttled``...
+
+``settings.REST_FRAMEWORK`` names ``exception_handler``, and ``api.parsers`` (named there too,
+read while DRF defines ``APIView``) imports this module: it must not import
+``rest_framework.views`` (nor generics, viewsets, decorators) at module level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db.models import ProtectedError
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from core.errors import ServiceError
+from rosters.messages import problem_text
+from rules.documents import DocumentError, Problem
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        help_text=_(
+            "Stable, kebab-case: invalid-document, invalid, required, campaign-squad, "
+            "not-authenticated, permission-denied, not-found, method-not-allowed, "
+            "unsupported-media-type, throttled..."
+        )
+    )
+    message = serializers.CharField(help_text=_("What is wrong, in the request's language."))
+    field = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "Where: a field or a document path such as members[2].equipment[0].item; "
+            "null for the request as a whole."
+        ),
+    )
+
+
+class ErrorResponseSerializer(serializers.Serializer):
+    """Every error response of the API, whatever its status."""
+
+    errors = ErrorSerializer(many=True, allow_empty=False)
+
+
+ERROR_DESCRIPTIONS = {
+    400: _("Invalid input: one error per problem, each naming its field or document path."),
+    401: _("No valid credentials: send `Authorization: Token <key>` or log in."),
+    403: _("Not allowed (from a browser session: the CSRF token is missing or wrong)."),
+    404: _("No such resource, or not yours."),
+    409: _("The resource's state forbids this (e.g. a campaign squad: battles own its record)."),
+    413: _("The body is larger than 512 KB."),
+    415: _("The body must be JSON (Content-Type: application/json)."),
+    429: _("Too many requests: wait for the number of seconds in Retry-After."),
+}
+
+
+def error_responses(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """The documented error responses of an operation, for ``extend_schema(responses=...)``.
+
+    401, 403 and 429 can happen anywhere, so every operation lists them.
+    """
+    wanted = sorted({*statuses, 401, 403, 429})
+    return {
+        (code, "application/json"): OpenApiResponse(
+            ErrorResponseSerializer, description=ERROR_DESCRIPTIONS[code]
+        )
+        for code in wanted
+    }
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = _("The resource's state forbids this.")
+    default_code = "conflict"
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = _("The body is larger than 512 KB.")
+    default_code = "too-large"
+
+
+def _code(code: str) -> str:
+    return code.replace("_", "-")
+
+
+def join_path(path: str, key: str | int) -> str:
+    """A document-style path one step down: ``members`` and 2 give ``members[2]``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _flatten(detail: Any, path: str = "") -> Iterator[dict[str, Any]]:
+    """DRF's nested error details as flat errors whose ``field`` is a document-style path."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            if key == api_settings.NON_FIELD_ERRORS_KEY:
+                yield from _flatten(value, path)
+            else:
+                yield from _flatten(value, join_path(path, key))
+    elif isinstance(detail, list):
+        for i, item in enumerate(detail):
+            if isinstance(item, Mapping | list):  # the errors of the i-th item of a list
+                yield from _flatten(item, join_path(path, i))
+            else:
+                yield from _flatten(item, path)
+    else:
+        code = getattr(detail, "code", None) or "invalid"
+        yield {"code": _code(code), "message": str(detail), "field": path or None}
+
+
+def problem_error(problem: Problem) -> dict[str, Any]:
+    """A document problem as the web import and the command line word it, translated."""
+    return {
+        "code": "invalid-document",
+        "message": problem_text(problem),
+        "field": problem.path or None,
+    }
+
+
+def error_response(status_code: int, errors: list[dict[str, Any]], **headers: str) -> Response:
+    return Response({"errors": errors}, status=status_code, headers=headers or None)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """``settings.REST_FRAMEWORK["EXCEPTION_HANDLER"]``: every error in the one shape."""
+    from rest_framework.views import set_rollback  # not at module level: see the docstring
+
+    if isinstance(exc, DocumentError):
+        set_rollback()
+        return error_response(400, [problem_error(p) for p in exc.problems])
+    if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404 or 409
+        set_rollback()
+        errors = [
+            {"code": exc.code, "message": message, "field": field or None}
+            for field, message in exc.problems
+        ]
+        return error_response(exc.status, errors)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, ProtectedError):
+        exc = Conflict(_("Other records depend on this; it cannot be deleted."), "protected")
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a bug: Django's 500 page
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))
+    set_rollback()
+    return error_response(exc.status_code, list(_flatten(exc.detail)), **headers)
