@@ -65,6 +65,7 @@ ERROR_DESCRIPTIONS = {
     413: _("The body is larger than 512 KB."),
     415: _("The body must be JSON (Content-Type: application/json)."),
     429: _("Too many requests: wait for the number of seconds in Retry-After."),
+    503: _("The PDF took longer than the service lets one print take, and was stopped."),
 }
 
 
@@ -144,7 +145,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DocumentError):
         set_rollback()
         return error_response(400, [problem_error(p) for p in exc.problems])
-    if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404 or 409
+    if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404, 409, 503
         set_rollback()
         errors = [
             {"code": exc.code, "message": message, "field": field or None}

@@ -260,7 +260,7 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "Throttled on its own (scope 'pdf'); errors are JSON."
         ),
         parameters=[CAMPAIGN_ID, ReportOptionsSerializer],
-        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400)},
+        responses={(200, "application/pdf"): PDF_RESPONSE, **_ids(400, 503)},
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],

@@ -31,6 +31,7 @@ from campaigns.models import Battle, Campaign, Entry
 from campaigns.printing import report_pdf
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES
+from rosters.pdf_views import print_budget
 from rules import get_system
 
 BATTLES_PER_PAGE = 25
@@ -431,6 +432,7 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
 
 
 @limit_pdf
+@print_budget
 def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings and the whole battle log as a PDF (``?paper=a4|letter``)."""
     campaign = _readable(request, pk)

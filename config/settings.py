@@ -174,6 +174,12 @@ RATE_LIMITS = {
 RATELIMIT_USE_CACHE = SHARED_CACHE
 RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
 
+# The longest one PDF may take to lay out, in seconds (rosters.print_engine): past it, the
+# child process printing it is stopped and the page or API answers 503 with a message. The
+# document limits keep the worst legal sheet to about 2 s; 20 s stays under gunicorn's
+# 30-second worker timeout. 0 renders in the worker itself, with no limit.
+PRINT_BUDGET_SECONDS = float(os.environ.get("PRINT_BUDGET_SECONDS", "20"))
+
 # --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
 
 REST_FRAMEWORK = {

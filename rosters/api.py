@@ -286,7 +286,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
             ),
-            **_id_errors(400),
+            **_id_errors(400, 503),
         },
     )
     @action(

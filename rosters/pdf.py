@@ -3,15 +3,12 @@
 Every function takes plain values (a rules ``Roster``, an owner's name, a version number,
 rows of dicts), so the command line prints a file with no database and the web views print
 stored squads and campaigns the same way. HTML comes from Django templates (autoescaped);
-the stylesheet ``static/css/print.css`` and the fonts it names are read through
-``StaticFilesOnly``, a URL fetcher that reads the project's own static files and nothing
-else: no network, no other file.
+the print engine (``rosters.print_engine``) lays it out with ``static/css/print.css`` in a
+child process, within ``settings.PRINT_BUDGET_SECONDS``.
 
 Rendering costs a tenth of a second or more, so a stored squad's PDF is cached by its
 version (``squad_sheet_pdf(..., cache_key=...)``), a campaign report by the key its caller
-builds from the campaign's state, and a reference card by system, paper and language. The
-parsed stylesheet and its fonts are kept per thread: decoding the fonts again for each
-document would double the time of a sheet.
+builds from the campaign's state, and a reference card by system, paper and language.
 
 WeasyPrint spends about half a millisecond on each element it lays out, whatever the layout
 (table cell, paragraph, bold word): the templates keep the markup lean and ``print.css`` says
@@ -20,15 +17,12 @@ how (see bench/bench_print.py for the figures).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime
-import gc
-import mimetypes
 import re
-import threading
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
 from django.core.cache import cache
@@ -36,19 +30,15 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from core.errors import ServiceError
+from rosters import print_engine
 from rosters.messages import violation_message
 from rules import get_system
 from rules.black_sun import data, reference
 from rules.types import Roster
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
-STATIC_DIR = Path(settings.BASE_DIR).resolve() / "static"
-BASE_URL = STATIC_DIR.as_uri() + "/"
-STYLESHEET_URL = BASE_URL + "css/print.css"
 CACHE_SECONDS = 24 * 60 * 60
 BLANK_ROWS = 4  # empty rows at the foot of a sheet, for recruits and notes
 
@@ -66,56 +56,47 @@ class NotPrintable(LookupError):
     """The game system has no printed sheet or reference card."""
 
 
-# --- the URL fetcher ------------------------------------------------------------------------
+class PrintTooLong(ServiceError):
+    """The render outlived the print budget and was stopped (503: the service, not the
+    request, is at its limit; the message says what to print instead)."""
+
+    status = 503
+    code = "print-too-long"
 
 
-class StaticFilesOnly(URLFetcher):
-    """Fetch ``file:`` URLs under ``static/`` (and ``data:`` URLs); refuse everything else."""
-
-    def __init__(self, root: Path = STATIC_DIR) -> None:
-        super().__init__(allowed_protocols=("file", "data"))
-        self.root = root.resolve()
-
-    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
-        parts = urlsplit(url)
-        if parts.scheme == "data":
-            return super().fetch(url, headers)
-        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-            raise ValueError(f"refused: {url} is not one of the project's static files")
-        path = Path(unquote(parts.path)).resolve()
-        if not path.is_relative_to(self.root) or not path.is_file():
-            raise ValueError(f"refused: {url} is not one of the project's static files")
-        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": content_type})
+_budgeted = contextvars.ContextVar("budgeted", default=True)
 
 
-FETCHER = StaticFilesOnly()
-_styles = threading.local()
-
-
-def _stylesheet() -> tuple[FontConfiguration, CSS]:
-    """The parsed print.css and its fonts, loaded once per thread."""
-    if not hasattr(_styles, "css"):
-        fonts = FontConfiguration()
-        _styles.css = CSS(url=STYLESHEET_URL, url_fetcher=FETCHER, font_config=fonts)
-        _styles.fonts = fonts
-    return _styles.fonts, _styles.css
+@contextlib.contextmanager
+def without_budget() -> Iterator[None]:
+    """Render in this process, with no time limit: for the command line, which prints on the
+    player's own machine and has no worker to keep alive."""
+    token = _budgeted.set(False)
+    try:
+        yield
+    finally:
+        _budgeted.reset(token)
 
 
 def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
-    """Render a ``templates/print/`` page to PDF bytes."""
+    """Render a ``templates/print/`` page to PDF bytes, within the print budget.
+
+    The page is laid out by the print engine in a child process (``rosters.print_engine``);
+    past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised.
+    """
     html = render_to_string(template_name, context)
-    fonts, css = _stylesheet()
-    # WeasyPrint makes many short-lived objects: pausing the cyclic garbage collector while
-    # it works saves about a sixth of the time (bench/bench_print.py); it runs again after.
-    collecting = gc.isenabled()
-    gc.disable()
+    budget = settings.PRINT_BUDGET_SECONDS if _budgeted.get() else None
     try:
-        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
-        return document.write_pdf(stylesheets=[css], font_config=fonts)
-    finally:
-        if collecting:
-            gc.enable()
+        return print_engine.render(html, budget=budget)
+    except print_engine.RenderTooLong:
+        raise PrintTooLong(
+            "",
+            gettext(
+                "This PDF took longer than %(seconds)s seconds to print, the most one print may "
+                "take, and was stopped. Leave the dead out (dead=0) or print fewer models."
+            )
+            % {"seconds": f"{budget:g}"},
+        ) from None
 
 
 def _paper(paper: str) -> str:

@@ -17,6 +17,9 @@ the PDF has to be rendered.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404
@@ -29,11 +32,25 @@ from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
     NotPrintable,
+    PrintTooLong,
     reference_card_pdf,
     stored_squad_pdf,
 )
 
 DEAD_OPTIONS = {"1": True, "0": False}
+
+
+def print_budget(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A print stopped by the budget (``PrintTooLong``) answers 503 with its message."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except PrintTooLong as error:
+            return HttpResponse(error.message, status=503, content_type="text/plain; charset=utf-8")
+
+    return wrapped
 
 
 def _paper(request: HttpRequest) -> str | None:
@@ -50,6 +67,7 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 
 @require_GET
+@print_budget
 def reference_card(request: HttpRequest, system: str) -> HttpResponse:
     """``/print/reference/<system>.pdf?paper=a4|letter``: the card as a PDF attachment."""
     paper = _paper(request)
@@ -93,6 +111,7 @@ def _shared(public_id) -> Squad:
 @login_required
 @require_GET
 @limit_pdf
+@print_budget
 def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/sheet.pdf``: the owner's squad sheet."""
     return _squad_pdf(request, _owned(request, pk), cards=False)
@@ -101,6 +120,7 @@ def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 @limit_pdf
+@print_budget
 def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/cards.pdf``: the owner's model cards."""
     return _squad_pdf(request, _owned(request, pk), cards=True)
@@ -108,6 +128,7 @@ def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @limit_pdf
+@print_budget
 def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/sheet.pdf``: a public squad's sheet, for anyone."""
     return _squad_pdf(request, _shared(public_id), cards=False)
@@ -115,6 +136,7 @@ def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
 
 @require_GET
 @limit_pdf
+@print_budget
 def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""
     return _squad_pdf(request, _shared(public_id), cards=True)

@@ -46,7 +46,8 @@ class DocumentLimits:
     The time to print a squad sheet grows with what it lists (WeasyPrint lays out every
     row and paragraph), so a document or a builder edit past these is refused, with a
     message that names the limit: far above any squad a player builds, they keep the
-    worst sheet of a legal document within a few seconds (``bench/bench_print_limits.py``).
+    worst sheet of a legal document near 2 s (``bench/bench_print_limits.py``); the print
+    budget (``rosters.print_engine``) stops whatever still runs too long.
     A game states its own (``GameSystem.limits``); these defaults suit a skirmish game.
     """
 
@@ -54,8 +55,8 @@ class DocumentLimits:
     equipment: int = 8  # equipment lines per model
     count: int = 99  # the count of one equipment line
     abilities: int = 12  # abilities per model
-    squad_equipment: int = 160  # equipment lines of the whole squad
-    squad_abilities: int = 80  # abilities of the whole squad
+    squad_equipment: int = 100  # equipment lines of the whole squad
+    squad_abilities: int = 50  # abilities of the whole squad
 
 
 @dataclass(frozen=True)

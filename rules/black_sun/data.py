@@ -81,10 +81,11 @@ DOCUMENT_LIMITS = DocumentLimits(
     # injury, 4 to draw from) or 6 (Frightening scars, once): 7 with the default tables.
     abilities=12,
     # A full legal squad starts with at most 10 abilities (Boss 2, 3 Tops, 2 Veterans, Doc,
-    # Specialist 2) and lists about 2 or 3 lines a model; a campaign adds about one ability
-    # a battle and recruits to replace the dead. 40 full models would print four times more.
-    squad_equipment=160,
-    squad_abilities=80,
+    # Specialist 2) and lists about 2 or 3 lines a model, 6 at the very most (90 lines for
+    # 15 models); a campaign adds about one ability a battle and recruits to replace the
+    # dead. These two keep the heaviest sheet near 2 s (160 and 80 took over 3 s).
+    squad_equipment=100,
+    squad_abilities=50,
 )
 
 # --- weapons (1.3) --------------------------------------------------------------------------

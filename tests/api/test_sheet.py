@@ -37,3 +37,15 @@ def test_an_unknown_paper_is_a_json_400(owner_api, squad):
     assert response.status_code == 400
     assert response["Content-Type"] == "application/json"
     assert [(e["field"], e["code"]) for e in errors(response)] == [("paper", "invalid-choice")]
+
+
+def test_a_sheet_past_the_print_budget_is_a_json_503(owner_api, squad, settings):
+    settings.PRINT_BUDGET_SECONDS = 0.01
+
+    response = owner_api.get(f"/api/squads/{squad.pk}/sheet/")
+
+    assert response.status_code == 503
+    assert response["Content-Type"] == "application/json"
+    [error] = errors(response)
+    assert error["code"] == "print-too-long" and error["field"] is None
+    assert "took longer than 0.01 seconds to print" in error["message"]

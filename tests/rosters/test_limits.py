@@ -65,20 +65,21 @@ def test_a_model_takes_equipment_lines_up_to_the_limit(make_squad):
 
 
 def test_a_squad_takes_equipment_lines_up_to_its_own_limit(make_squad):
-    squad = make_squad(grunts_roster(LIMITS.squad_equipment // LIMITS.equipment + 1))
+    squad = make_squad(grunts_roster(LIMITS.squad_equipment // LIMITS.equipment + 2))
     Equipment.objects.filter(member__squad=squad).delete()
     members = list(squad.members.all())
-    Equipment.objects.bulk_create(
+    lines = [
         Equipment(member=m, item=item, position=j)
         for m in members[:-1]
         for j, item in enumerate(ITEMS[: LIMITS.equipment])
-    )
+    ]
+    Equipment.objects.bulk_create(lines[: LIMITS.squad_equipment])
     assert Equipment.objects.filter(member__squad=squad).count() == LIMITS.squad_equipment
 
     error = refused(services.equipment_add, member=members[-1], item="pistol")
 
     assert error.field == "equipment"
-    assert error.message.startswith("At most 160 equipment lines per squad")
+    assert error.message.startswith("At most 100 equipment lines per squad")
 
 
 def test_the_count_of_a_line_is_limited(make_squad):
@@ -126,7 +127,7 @@ def test_a_squad_takes_abilities_up_to_its_own_limit(make_squad):
     )
 
     assert error.field == "abilities"
-    assert error.message.startswith("At most 80 abilities per squad")
+    assert error.message.startswith("At most 50 abilities per squad")
 
 
 @pytest.mark.parametrize("detail", ["vc\x01x", "viet\x00cong", "tab\tbed", "del\x7f"])

@@ -38,22 +38,27 @@ def problems(document: dict) -> list[tuple[str, str]]:
 
 def test_black_sun_states_its_limits_far_above_a_legal_squad():
     assert LIMITS == DocumentLimits(
-        members=40, equipment=8, count=99, abilities=12, squad_equipment=160, squad_abilities=80
+        members=40, equipment=8, count=99, abilities=12, squad_equipment=100, squad_abilities=50
     )
     assert len(ABILITIES) > LIMITS.abilities
 
 
+def spread(total: int, parts: int, most: int) -> list[int]:
+    """``total`` over ``parts`` counts: the first at ``most``, the rest as even as can be."""
+    rest, others = total - most, parts - 1
+    return [most] + [rest // others + (i < rest % others) for i in range(others)]
+
+
 def test_the_largest_document_the_limits_allow_is_read():
-    # 40 models at 4 lines and 2 abilities: the squad's limits exactly (160 and 80)
+    # 40 models holding the squad's limits exactly (100 lines and 50 abilities), the first
+    # at the most lines and abilities a model may list
+    lines = spread(LIMITS.squad_equipment, LIMITS.members, LIMITS.equipment)
+    abilities = spread(LIMITS.squad_abilities, LIMITS.members, LIMITS.abilities)
     members = [
-        grunt(i, equipment=[{"item": item, "count": LIMITS.count} for item in ITEMS[:4]],
-              abilities=ABILITIES[:2])
-        for i in range(LIMITS.members)
+        grunt(i, equipment=[{"item": item, "count": LIMITS.count} for item in ITEMS[:n_lines]],
+              abilities=ABILITIES[:n_abilities])
+        for i, (n_lines, n_abilities) in enumerate(zip(lines, abilities, strict=True))
     ]  # fmt: skip
-    members[0]["equipment"], members[1]["equipment"] = LINES, []  # one model at the most lines
-    members[2]["abilities"] = ABILITIES[: LIMITS.abilities]  # and one at the most abilities
-    for i in range(3, 8):
-        members[i]["abilities"] = []
 
     parsed = parse_roster(roster(members))
 
@@ -96,11 +101,11 @@ def test_a_count_above_the_limit_is_refused():
 
 
 def test_the_squad_s_equipment_lines_are_limited_too():
-    # 21 models at 8 lines each: every model within its limit, the squad over its own
+    # 13 models at 8 lines each: every model within its limit, the squad over its own
     members = [grunt(i, equipment=LINES) for i in range(LIMITS.squad_equipment // 8 + 1)]
 
     assert problems(roster(members)) == [
-        ("members", "at most 160 equipment lines per squad, not 168 (a limit of this "
+        ("members", "at most 100 equipment lines per squad, not 104 (a limit of this "
                     "service, far above any legal squad)"),
     ]  # fmt: skip
 
@@ -109,7 +114,7 @@ def test_the_squad_s_abilities_are_limited_too():
     members = [grunt(i, abilities=ABILITIES[:12]) for i in range(LIMITS.squad_abilities // 12 + 1)]
 
     assert problems(roster(members)) == [
-        ("members", "at most 80 abilities per squad, not 84 (a limit of this service, far "
+        ("members", "at most 50 abilities per squad, not 60 (a limit of this service, far "
                     "above what a campaign gives a squad)"),
     ]  # fmt: skip
 

@@ -10,7 +10,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from rosters.cli import EXIT_UNREADABLE, write_pdf
-from rosters.pdf import PAPER_SIZES, REFERENCE_CARDS, NotPrintable, reference_card_pdf
+from rosters.pdf import (
+    PAPER_SIZES,
+    REFERENCE_CARDS,
+    NotPrintable,
+    reference_card_pdf,
+    without_budget,
+)
 
 
 class Command(BaseCommand):
@@ -26,7 +32,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         system = options["system"]
         try:
-            pdf = reference_card_pdf(system, paper=options["paper"])
+            with without_budget():  # the player's own machine: no worker to keep alive
+                pdf = reference_card_pdf(system, paper=options["paper"])
         except NotPrintable:
             raise CommandError(
                 _("no quick-reference card for %(system)r (known: %(known)s)")

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import ngettext
 
 from rosters.cli import read_document, write_pdf
-from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf
+from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf, without_budget
 from rules import get_system
 from rules.documents import load_roster
 
@@ -32,12 +32,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         roster = read_document(options["file"], load_roster, self.stderr)
-        pdf = squad_sheet_pdf(
-            roster,
-            paper=options["paper"],
-            cards=options["cards"],
-            include_dead=not options["no_dead"],
-        )
+        with without_budget():  # the player's own machine: no worker to keep alive
+            pdf = squad_sheet_pdf(
+                roster,
+                paper=options["paper"],
+                cards=options["cards"],
+                include_dead=not options["no_dead"],
+            )
         output = Path(options["output"] or safe_filename(roster.name))
         write_pdf(output, pdf, self.stdout)
         broken = len(get_system(roster.system).validate(roster))

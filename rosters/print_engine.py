@@ -1,0 +1,161 @@
+"""The print engine: HTML in, PDF bytes out, each render in a child process with a time budget.
+
+WeasyPrint's time grows with what a page lists, and a render that outlives the server's
+worker timeout takes the worker down with it. Document limits (``rules.registry
+.DocumentLimits``) keep the worst legal sheet to a couple of seconds; the budget is the net
+under them. ``render(html, budget=seconds)`` lays the page out in a child process and kills
+the child when the budget runs out, then raises ``RenderTooLong``: the worker that asked
+stays whole, because the render never ran in it. (Stopping a render *inside* the worker, by
+a signal or an asynchronous exception, can leave a library's lock held and hang the worker
+for good.)
+
+The children come from a ``multiprocessing`` fork server started on the first print of a
+process. It has imported WeasyPrint, parsed ``static/css/print.css`` with its fonts and laid
+out one page (``rosters.print_warm``), so a child starts warm: a render in a child costs
+about 15 ms more than in the worker (bench/bench_print.py prints both).
+
+Plain Python, no Django import: the fork server loads this module without settings. It
+reads ``static/`` through ``StaticFilesOnly``, a URL fetcher that serves the project's own
+static files and nothing else: no network, no other file.
+"""
+
+from __future__ import annotations
+
+import gc
+import mimetypes
+import multiprocessing
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+STATIC_DIR = (Path(__file__).resolve().parent.parent / "static").resolve()
+BASE_URL = STATIC_DIR.as_uri() + "/"
+STYLESHEET_URL = BASE_URL + "css/print.css"
+WARM_MODULE = "rosters.print_warm"  # imported once by the fork server: see the docstring
+
+
+class RenderTooLong(RuntimeError):
+    """The render outlived its budget and was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"the render took more than {seconds:g} s and was stopped")
+        self.seconds = seconds
+
+
+class RenderFailed(RuntimeError):
+    """The child process ended without a PDF (it crashed, or WeasyPrint raised)."""
+
+
+# --- the URL fetcher ------------------------------------------------------------------------
+
+
+class StaticFilesOnly(URLFetcher):
+    """Fetch ``file:`` URLs under ``static/`` (and ``data:`` URLs); refuse everything else."""
+
+    def __init__(self, root: Path = STATIC_DIR) -> None:
+        super().__init__(allowed_protocols=("file", "data"))
+        self.root = root.resolve()
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return super().fetch(url, headers)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            raise ValueError(f"refused: {url} is not one of the project's static files")
+        path = Path(unquote(parts.path)).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            raise ValueError(f"refused: {url} is not one of the project's static files")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": content_type})
+
+
+FETCHER = StaticFilesOnly()
+_styles = threading.local()
+
+
+def _stylesheet() -> tuple[FontConfiguration, CSS]:
+    """The parsed print.css and its fonts, loaded once per thread (decoding the fonts again
+    for each document would double the time of a sheet)."""
+    if not hasattr(_styles, "css"):
+        fonts = FontConfiguration()
+        _styles.css = CSS(url=STYLESHEET_URL, url_fetcher=FETCHER, font_config=fonts)
+        _styles.fonts = fonts
+    return _styles.fonts, _styles.css
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Lay ``html`` out with print.css and return the PDF, in this process, with no budget."""
+    fonts, css = _stylesheet()
+    # WeasyPrint makes many short-lived objects: pausing the cyclic garbage collector while
+    # it works saves about a sixth of the time (bench/bench_print.py); it runs again after.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
+        return document.write_pdf(stylesheets=[css], font_config=fonts)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+# --- the child process ----------------------------------------------------------------------
+
+_context_lock = threading.Lock()
+_context: Any = None
+
+
+def _forkserver() -> Any:
+    global _context
+    with _context_lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([WARM_MODULE])
+            _context = context
+    return _context
+
+
+def _child(connection: Any, html: str) -> None:  # runs in the child process
+    try:
+        pdf = html_to_pdf(html)
+    except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises
+        connection.send(("error", f"{type(error).__name__}: {error}"))
+    else:
+        connection.send(("pdf", pdf))
+    finally:
+        connection.close()
+
+
+def render(html: str, *, budget: float | None) -> bytes:
+    """``html`` as PDF bytes, laid out in a child process stopped after ``budget`` seconds.
+
+    ``budget=None`` (or 0) renders in this process, with no limit: for the command line,
+    which prints a file on the player's own machine.
+    """
+    if not budget:
+        return html_to_pdf(html)
+    context = _forkserver()
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(sender, html), daemon=True)
+    try:
+        child.start()
+        sender.close()  # the child holds its own end: EOF on ours when it dies
+        if not receiver.poll(budget):
+            raise RenderTooLong(budget)
+        try:
+            kind, value = receiver.recv()
+        except EOFError:
+            raise RenderFailed(f"the print process ended with code {child.exitcode}") from None
+    finally:
+        receiver.close()
+        if child.is_alive():
+            child.kill()
+        child.join()
+        child.close()
+    if kind == "error":
+        raise RenderFailed(value)
+    return value

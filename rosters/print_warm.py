@@ -1,0 +1,38 @@
+"""Imported once by the print engine's fork server (``rosters.print_engine``), never by the app.
+
+Importing it warms the server the render children are forked from, so that each child starts
+where a worker that has printed before would be: WeasyPrint imported, print.css parsed, its
+fonts decoded, and the caches a layout fills (compiled selectors, font metrics, shaped text)
+filled by real pages. A child that had to fill them would add most of a tenth of a second to
+every print (bench/bench_print.py prints what a child costs).
+
+With Django's settings at hand (the server inherits ``DJANGO_SETTINGS_MODULE``), the pages are
+the demo squad's sheet and cards and every reference card, rendered in the server itself; the
+database is never touched. Without them, one small page in every face print.css declares.
+"""
+
+import os
+
+from rosters.print_engine import html_to_pdf
+
+SAMPLE = "Warm \u0101\u0151 \u0103\u1ea1"  # Latin, Latin Extended, Vietnamese
+
+
+def _warm_with_django() -> None:
+    import django
+
+    django.setup()
+    from rosters import pdf
+    from rosters.demo import demo_rosters
+
+    roster = demo_rosters()[0]
+    with pdf.without_budget():
+        pdf.squad_sheet_pdf(roster)
+        pdf.squad_sheet_pdf(roster, cards=True)
+        for system in pdf.REFERENCE_CARDS:
+            pdf.render_pdf(pdf.REFERENCE_CARDS[system][0], pdf.reference_card_context(system))
+
+
+html_to_pdf(f"<h1>{SAMPLE}</h1><p>{SAMPLE} <b>{SAMPLE}</b></p>")
+if os.environ.get("DJANGO_SETTINGS_MODULE"):
+    _warm_with_django()
