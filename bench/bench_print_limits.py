@@ -30,7 +30,8 @@ django.setup()
 from rosters import pdf  # noqa: E402
 from rules import get_system  # noqa: E402
 from rules.black_sun import data  # noqa: E402
-from rules.documents import MAX_CV_LOSS, MAX_NAME, MAX_RP, parse_roster  # noqa: E402
+from rules.black_sun.data import MAX_CV_LOSS, MAX_RP  # noqa: E402
+from rules.documents import MAX_NAME, parse_roster  # noqa: E402
 
 RENDERS = 3  # each takes seconds: the worst of three
 

@@ -409,7 +409,7 @@ def _apply(
         results.append(rules.resolve_side(roster, side_report, rng, house))
     places = placings([result.score.total_vp for result in results])
     history: list[HistoryEntry] = []
-    member_updates: dict[int, dict[str, Any]] = {}
+    changed: dict[int, Member] = {}
     new_abilities: list[tuple[HistoryEntry, Ability]] = []
     for side, side_report, result, place in zip(sides, report.sides, results, places, strict=True):
         loaded = rosters[side_report.squad_id]
@@ -433,15 +433,15 @@ def _apply(
                     gained=change.source or Ability.Gained.INJURY,
                 )  # fmt: skip
                 new_abilities.append((entry, ability))
-            elif change.field:
-                setattr(row, change.field, change.after)
-                member_updates.setdefault(row.pk, {})[change.field] = change.after
+            elif change.field:  # "status" or a key of the game's member record
+                row.set_value(change.field, change.after)
+                changed[row.pk] = row
             history.append(entry)
     roster_services.abilities_gain(abilities=[ability for _entry, ability in new_abilities])
     for entry, ability in new_abilities:
         entry.ability = ability
     HistoryEntry.objects.bulk_create(history)
-    roster_services.members_write(values=member_updates)
+    roster_services.members_write(members=changed.values())
     for side in sides:
         BattleSide.objects.filter(pk=side.pk).update(
             mission_vp=side.mission_vp, casualty_vp=side.casualty_vp, total_vp=side.total_vp,
@@ -492,7 +492,6 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
         )
     entries = list(battle.history.select_related("member").order_by("-seq"))
     members: dict[int, Member] = {}
-    restored: dict[int, dict[str, Any]] = {}
     abilities: list[int] = []
     for entry in entries:
         if not entry.field:
@@ -502,17 +501,16 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
                 abilities.append(entry.ability_id)
             continue
         member = members.setdefault(entry.member_id, entry.member)
-        if getattr(member, entry.field) != entry.after:
+        if member.value(entry.field) != entry.after:
             raise Conflict(
                 "battle",
                 _("%(name)s has changed since this battle; it cannot be undone")
                 % {"name": member.name},
                 code="battle-state",
             )
-        setattr(member, entry.field, entry.before)
-        restored.setdefault(member.pk, {})[entry.field] = entry.before
+        member.set_value(entry.field, entry.before)
     roster_services.abilities_lose(ability_ids=abilities)
-    roster_services.members_write(values=restored)
+    roster_services.members_write(members=members.values())
     roster_services.squads_touch(
         squad_ids=list(battle.sides.values_list("entry__squad_id", flat=True))
     )

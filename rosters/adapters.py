@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
@@ -10,6 +11,7 @@ from rosters.models import Ability as AbilityRow
 from rosters.models import Equipment as EquipmentRow
 from rosters.models import Member as MemberRow
 from rosters.models import Squad
+from rules import get_system
 from rules.types import Ability, Equipment, Member, Roster
 
 
@@ -29,20 +31,21 @@ def squads_with_members(queryset: QuerySet[Squad] | None = None) -> QuerySet[Squ
 
 def member_to_rules(
     row: MemberRow,
-    names: dict[int, str],
     equipment: Iterable[EquipmentRow],
     abilities: Iterable[AbilityRow],
+    defaults: Mapping[str, Any],
 ) -> Member:
-    """One stored model, given its equipment and ability rows in order."""
+    """One stored model, given its equipment and ability rows in order and its game's
+    record defaults (``GameSystem.record_defaults()``: a key the row lacks takes its default,
+    one the game does not declare is left out)."""
+    record = row.record
     return Member(
         name=row.name,
         type=row.type,
         equipment=tuple(Equipment(e.item, e.count) for e in equipment),
         abilities=tuple(Ability(a.code, a.source, a.detail or None) for a in abilities),
-        rp=row.rp,
-        cv_loss=row.cv_loss,
         status=row.status,
-        assists=names.get(row.assists_id) if row.assists_id else None,
+        **{key: record.get(key, default) for key, default in defaults.items()},
     )
 
 
@@ -54,13 +57,16 @@ def rows_to_roster(
 ) -> Roster:
     """The rules value of a squad from its rows, however they were loaded (equipment and
     abilities by model id, each in order)."""
-    names = {row.pk: row.name for row in members}
+    try:
+        defaults = get_system(squad.system).record_defaults()
+    except KeyError:  # a game this server no longer knows: its callers say so; no record
+        defaults = {}
     return Roster(
         system=squad.system,
         name=squad.name,
         faction=squad.faction,
         members=tuple(
-            member_to_rules(row, names, equipment.get(row.pk, ()), abilities.get(row.pk, ()))
+            member_to_rules(row, equipment.get(row.pk, ()), abilities.get(row.pk, ()), defaults)
             for row in members
         ),
         points_limit=squad.points_limit,

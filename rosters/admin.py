@@ -6,7 +6,7 @@ from rosters.models import Ability, Equipment, Member, Squad
 class MemberInline(admin.TabularInline):
     model = Member
     extra = 0
-    fields = ["position", "name", "type", "rp", "cv_loss", "status", "assists"]
+    fields = ["position", "name", "type", "status", "record"]
     show_change_link = True
 
 
@@ -30,7 +30,7 @@ class AbilityInline(admin.TabularInline):
 
 @admin.register(Member)
 class MemberAdmin(admin.ModelAdmin):
-    list_display = ["name", "squad", "type", "status", "rp", "cv_loss"]
+    list_display = ["name", "squad", "type", "status", "record"]
     list_filter = ["type", "status"]
     search_fields = ["name", "squad__name"]
     inlines = [EquipmentInline, AbilityInline]

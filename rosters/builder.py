@@ -106,7 +106,7 @@ class _Page:
     stored: Stored
     system: GameSystem
     builder_url: str
-    models: list[tuple[int, str]]  # (pk, escaped name): the models one may assist
+    models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models one may assist
     language: str
 
     @property
@@ -268,14 +268,15 @@ def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...
     return tuple((i, label(abilities, code)) for i, code in enumerate(RANDOM_ABILITY_TABLE, 1))
 
 
-def _assists_options(models: list[tuple[int, str]], member: Member) -> SafeString:
-    """The models ``member`` may assist: every other one. ``models``: (pk, escaped name)."""
-    selected = member.assists_id
+def _assists_options(models: list[tuple[int, str, str]], member: Member) -> SafeString:
+    """The models ``member`` may assist: every other one, the one its record names selected.
+    ``models``: (pk, name, escaped name)."""
+    selected = member.record.get("assists")
     return mark_safe(
         '<option value="">—</option>'
         + "".join(
-            f'<option value="{pk}"{" selected" if pk == selected else ""}>{name}</option>'
-            for pk, name in models
+            f'<option value="{pk}"{" selected" if name == selected else ""}>{escaped}</option>'
+            for pk, name, escaped in models
             if pk != member.pk
         )
     )
@@ -314,7 +315,7 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
     rows = stored.members
     language = get_language()
     builder_url = reverse("rosters:builder", args=[squad.pk])
-    models = [(row.pk, escape(row.name)) for row in rows]
+    models = [(row.pk, row.name, escape(row.name)) for row in rows]
     page = _Page(stored, system, builder_url, models, language)
     members = [
         MemberView(row, member_cost, by_member.get(row.name, []), page)

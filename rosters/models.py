@@ -7,6 +7,7 @@ by the rules core, so a squad can be saved while invalid: players build in steps
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -63,13 +64,11 @@ class Member(models.Model):
     position = models.PositiveIntegerField(default=0)
     name = models.CharField(_("name"), max_length=100)
     type = models.CharField(_("type"), max_length=40)
-    rp = models.PositiveIntegerField(_("reputation points"), default=0)
-    cv_loss = models.PositiveSmallIntegerField(_("permanent CV loss"), default=0)
     status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ACTIVE)
-    assists = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="assistants",
-        verbose_name=_("assistant gunner of"),
-    )  # fmt: skip
+    # What the squad's game keeps for each model beside the fields above: its keys are the
+    # game's ``GameSystem.member_record`` (a model of another squad may name another model
+    # there by name), every key present, checked by ``rosters.services`` before it is saved.
+    record = models.JSONField(_("record"), default=dict, blank=True)
 
     class Meta:
         ordering = ["position", "pk"]
@@ -84,6 +83,16 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def value(self, field: str) -> Any:
+        """A field as the campaign history names it: ``status`` or a key of the record."""
+        return self.status if field == "status" else self.record.get(field)
+
+    def set_value(self, field: str, value: Any) -> None:
+        if field == "status":
+            self.status = value
+        else:
+            self.record = {**self.record, field: value}
 
 
 class Equipment(models.Model):

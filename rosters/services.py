@@ -14,8 +14,9 @@ services refuse those changes with a ``ServiceError``, whoever calls them.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,7 +29,8 @@ from core.errors import Conflict, Missing, ServiceError
 from rosters.models import Ability, Equipment, Member, Squad
 from rules import get_system
 from rules.black_sun.choices import ability_for_roll, draw_ability
-from rules.documents import MAX_CV_LOSS, MAX_NAME, MAX_POINTS_LIMIT, MAX_RP, UNPRINTABLE
+from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, UNPRINTABLE
+from rules.registry import GameSystem
 from rules.types import Roster
 
 # Abilities a model gains during a campaign (docs/formats.md ``source``); battles record them.
@@ -36,9 +38,12 @@ CAMPAIGN_GAINED = frozenset({Ability.Gained.INJURY, Ability.Gained.ADVANCE, Abil
 
 
 def is_fresh_recruit(member: Member, *, abilities: Iterable[Ability] | None = None) -> bool:
-    """True for a model that has not fought yet: 0 RP, no CV lost, active, no ability gained
-    in a campaign. ``abilities``: the model's ability rows, when they are loaded already."""
-    if member.rp or member.cv_loss or member.status != Member.Status.ACTIVE:
+    """True for a model that has not fought yet: active, every number of its record at 0
+    (Black Sun: 0 RP, no CV lost), no ability gained in a campaign. ``abilities``: the
+    model's ability rows, when they are loaded already."""
+    if member.status != Member.Status.ACTIVE:
+        return False
+    if any(isinstance(v, int) and v for v in member.record.values()):
         return False
     if abilities is None:
         return not member.abilities.filter(gained__in=CAMPAIGN_GAINED).exists()
@@ -174,31 +179,28 @@ def _check_roster(roster: Roster) -> None:
                 f"members[{i}].name",
                 _("another model is already named %(name)s") % {"name": name},
             )
+    naming = [f.key for f in get_system(roster.system).member_record if f.kind == "member"]
     for i, member in enumerate(roster.members):
-        if member.assists is not None and member.assists not in names:
-            raise ServiceError(
-                f"members[{i}].assists",
-                _("no model named %(name)s in this squad") % {"name": member.assists},
-            )
+        for key in naming:
+            named = getattr(member, key)
+            if named is not None and named not in names:
+                raise ServiceError(
+                    f"members[{i}].{key}",
+                    _("no model named %(name)s in this squad") % {"name": named},
+                )
 
 
 def _store_members(squad: Squad, roster: Roster) -> None:
     """Write the models of a checked roster into ``squad``, which has none."""
     game = get_system(roster.system)
+    keys = [f.key for f in game.member_record]
     rows = Member.objects.bulk_create(
         Member(
-            squad=squad, position=i, name=m.name, type=m.type, rp=m.rp,
-            cv_loss=m.cv_loss, status=m.status,
+            squad=squad, position=i, name=m.name, type=m.type, status=m.status,
+            record={key: getattr(m, key) for key in keys},
         )
         for i, m in enumerate(roster.members)
     )  # fmt: skip
-    by_name = {row.name: row for row in rows}
-    assisting = []
-    for row, member in zip(rows, roster.members, strict=True):
-        if member.assists is not None:
-            row.assists = by_name[member.assists]
-            assisting.append(row)
-    Member.objects.bulk_update(assisting, ["assists"])
     Equipment.objects.bulk_create(
         Equipment(member=row, position=j, item=e.item, count=e.count)
         for row, member in zip(rows, roster.members, strict=True)
@@ -273,22 +275,17 @@ def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None 
 
 
 def copy_members(*, source: Squad, target: Squad) -> None:
-    """Copy every model of ``source`` into ``target``, with equipment, abilities and AGs."""
+    """Copy every model of ``source`` into ``target``, with its record, equipment and
+    abilities (a record names other models by name, which the copies keep)."""
     members = list(source.members.prefetch_related("equipment", "abilities"))
     copies = Member.objects.bulk_create(
         Member(
-            squad=target, position=m.position, name=m.name, type=m.type, rp=m.rp,
-            cv_loss=m.cv_loss, status=m.status,
+            squad=target, position=m.position, name=m.name, type=m.type, status=m.status,
+            record=dict(m.record),
         )
         for m in members
     )  # fmt: skip
     new_by_old = {m.pk: c for m, c in zip(members, copies, strict=True)}
-    assisting = []
-    for m, c in zip(members, copies, strict=True):
-        if m.assists_id is not None:
-            c.assists = new_by_old[m.assists_id]
-            assisting.append(c)
-    Member.objects.bulk_update(assisting, ["assists"])
     Equipment.objects.bulk_create(
         Equipment(member=new_by_old[m.pk], position=e.position, item=e.item, count=e.count)
         for m in members
@@ -356,26 +353,64 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
         )  # fmt: skip
     last = squad.members.aggregate(last=Max("position"))["last"]
     member = Member.objects.create(
-        squad=squad, name=name, type=type, position=0 if last is None else last + 1
-    )
+        squad=squad, name=name, type=type, position=0 if last is None else last + 1,
+        record=game.record_defaults(),
+    )  # fmt: skip
     _touch(squad)
     return member
 
 
-def _check_campaign_record(member: Member, *, type: str, rp: int, cv_loss: int, status: str):
-    """Battles, not the player, set these on a campaign squad's models."""
+def _check_campaign_record(member: Member, *, type: str, status: str, record: dict[str, Any],
+                           game: GameSystem) -> None:  # fmt: skip
+    """Battles, not the player, set these on a campaign squad's models: the type, the
+    status and the numbers of the record (Black Sun's RP and CV lost)."""
     if type != member.type:
         raise ServiceError(
             "type",
             _("A campaign squad's model keeps its type; remove a fresh recruit and recruit "
               "another instead."),
         )  # fmt: skip
-    if rp != member.rp:
-        raise ServiceError("rp", _("In a campaign squad, battles set the RP."))
-    if cv_loss != member.cv_loss:
-        raise ServiceError("cv_loss", _("In a campaign squad, battles set the CV lost."))
+    for field in game.member_record:
+        if field.kind == "count" and record[field.key] != member.record.get(field.key):
+            raise ServiceError(
+                field.key,
+                _("In a campaign squad, battles set the %(field)s.") % {"field": _(field.label)},
+            )
     if status != member.status:
         raise ServiceError("status", _("In a campaign squad, battles set the status."))
+
+
+def _check_record(squad: Squad, member: Member, values: Mapping[str, Any],
+                  game: GameSystem) -> dict[str, Any]:  # fmt: skip
+    """The model's new record: ``values`` over its current one, each checked against the
+    game's declaration (``RecordField``); keys the game does not declare are refused."""
+    for key in values:
+        if game.record_field(key) is None:
+            raise ServiceError(key, _("This game keeps no %(key)s for a model.") % {"key": key})
+    record = {**game.record_defaults(), **member.record, **values}
+    for field in game.member_record:
+        value, label = record[field.key], _(field.label)
+        if field.kind == "count":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ServiceError(
+                    field.key, _("%(field)s must be a whole number, 0 or more.") % {"field": label}
+                )
+            if field.maximum is not None and value > field.maximum:
+                # the limits of the squad-roster/1 document, so an export re-imports
+                raise ServiceError(
+                    field.key,
+                    _("%(field)s: at most %(max)d.") % {"field": label, "max": field.maximum},
+                )
+        elif value is not None and (
+            not isinstance(value, str)
+            or value == member.name
+            or not squad.members.filter(name=value).exists()
+        ):
+            raise ServiceError(
+                field.key,
+                _("%(field)s: name another model of this squad.") % {"field": label},
+            )
+    return record
 
 
 @transaction.atomic
@@ -384,36 +419,59 @@ def member_update(
     member: Member,
     name: str,
     type: str,
-    rp: int,
-    cv_loss: int,
     status: str,
-    assists: Member | None,
+    record: Mapping[str, Any] | None = None,
 ) -> Member:
+    """Change a model: its name, type and status, and the values of its game's record
+    (``record``: some or all of the keys of ``GameSystem.member_record``; the others keep
+    their values). A renamed model is renamed where the squad's records name it."""
     squad = _lock_member(member)
-    _check_code(get_system(squad.system).model_types, type, "type", _("model type"))
+    game = get_system(squad.system)
+    _check_code(game.model_types, type, "type", _("model type"))
     _check_code(Member.Status.values, status, "status", _("status"))
+    new_record = _check_record(squad, member, record or {}, game)
     if squad.in_campaign:
-        _check_campaign_record(member, type=type, rp=rp, cv_loss=cv_loss, status=status)
-    if rp < 0 or cv_loss < 0:
-        raise ServiceError("rp", _("RP and CV loss cannot be negative."))
-    if rp > MAX_RP:  # the limits of the squad-roster/1 document, so an export re-imports
-        raise ServiceError("rp", _("RP are at most %(max)d.") % {"max": MAX_RP})
-    if cv_loss > MAX_CV_LOSS:
-        raise ServiceError("cv_loss", _("CV loss is at most %(max)d.") % {"max": MAX_CV_LOSS})
-    if assists is not None and assists.squad_id != squad.pk:
-        raise ServiceError("assists", _("An assistant gunner serves a model of its own squad."))
+        _check_campaign_record(member, type=type, status=status, record=new_record, game=game)
+    old_name = member.name
     member.name = _check_name(squad, name, exclude=member.pk)
-    member.assists = assists
+    member.record = new_record
     if squad.in_campaign:  # never write back what a battle may have changed meanwhile
-        member.save(update_fields=["name", "assists"])
+        _record_names_write(game, member)
     else:
         member.type = type
-        member.rp = rp
-        member.cv_loss = cv_loss
         member.status = status
         member.save()
+    if member.name != old_name:
+        _record_names_follow(squad, game, old_name, member.name)
     _touch(squad)
     return member
+
+
+def _naming_keys(game: GameSystem) -> list[str]:
+    """The record keys that name another model of the squad."""
+    return [f.key for f in game.member_record if f.kind == "member"]
+
+
+def _record_names_write(game: GameSystem, member: Member) -> None:
+    """Save the name and the naming keys of a campaign squad's model, leaving the numbers of
+    its record as the database holds them (a battle may have changed them meanwhile)."""
+    current = Member.objects.select_for_update().get(pk=member.pk)
+    keys = _naming_keys(game)
+    current.record = {**current.record, **{k: member.record.get(k) for k in keys}}
+    current.name = member.name
+    current.save(update_fields=["name", "record"])
+    member.record = current.record
+
+
+def _record_names_follow(squad: Squad, game: GameSystem, old: str, new: str | None) -> None:
+    """Where the squad's records name ``old`` (an assistant gunner's model), name ``new``
+    instead: the model was renamed, or removed (``new`` is ``None``)."""
+    changed = []
+    for key in _naming_keys(game):
+        for row in Member.objects.filter(squad=squad, **{f"record__{key}": old}):
+            row.record = {**row.record, key: new}
+            changed.append(row)
+    Member.objects.bulk_update(changed, ["record"])
 
 
 @transaction.atomic
@@ -433,6 +491,7 @@ def member_remove(*, member: Member) -> None:
             _("%(name)s is in the campaign's history and stays in the squad.")
             % {"name": member.name},
         ) from None
+    _record_names_follow(squad, get_system(squad.system), member.name, None)
     _touch(squad)
 
 
@@ -592,18 +651,21 @@ def squads_touch(*, squad_ids: list[int]) -> None:
     Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
 
 
-def members_write(*, values: dict[int, dict[str, Any]]) -> None:
-    """Set model fields by model id: one UPDATE per (field, value) shared by several models.
+def members_write(*, members: Iterable[Member]) -> None:
+    """Save the status and record of models a battle changed (``Member.set_value``), in
+    one UPDATE per distinct status or record.
 
-    A battle changes a few fields of a few models; grouping them is several times cheaper
-    than ``bulk_update``'s CASE expressions over every field of every row.
+    A battle changes a few values of a few models; grouping them is several times cheaper
+    than ``bulk_update``'s CASE expressions over every row.
     """
-    groups: dict[tuple[str, Any], list[int]] = {}
-    for pk, fields in values.items():
-        for field, value in fields.items():
-            groups.setdefault((field, value), []).append(pk)
-    for (field, value), pks in groups.items():
-        Member.objects.filter(pk__in=pks).update(**{field: value})
+    groups: dict[tuple[str, str], list[int]] = {}
+    records: dict[str, dict[str, Any]] = {}
+    for member in members:
+        key = json.dumps(member.record, sort_keys=True)
+        records[key] = member.record
+        groups.setdefault((member.status, key), []).append(member.pk)
+    for (status, key), pks in groups.items():
+        Member.objects.filter(pk__in=pks).update(status=status, record=records[key])
 
 
 def abilities_gain(*, abilities: list[Ability]) -> list[Ability]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,6 +25,7 @@ from rosters.builder import builder_context
 from rosters.forms import ImportForm, SquadForm
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import ServiceError
+from rules import get_system
 from rules.documents import roster_to_document
 
 _rng = random.SystemRandom()
@@ -47,6 +49,25 @@ def _int(request: HttpRequest, key: str, default: int | None = None) -> int | No
         return int(value)
     except ValueError:
         raise ServiceError(key, _("%(field)s must be a whole number.") % {"field": key}) from None
+
+
+def _record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
+    """The values of the game's record (``GameSystem.member_record``) the card's form sent:
+    a number as a number, a model (sent by id) as its name; a key not sent is left out."""
+    values: dict[str, Any] = {}
+    for field in get_system(member.squad.system).member_record:
+        if field.key not in request.POST:
+            continue
+        if field.kind == "count":
+            values[field.key] = _int(request, field.key, member.record.get(field.key))
+            continue
+        named = _int(request, field.key)
+        if named is not None:
+            named = member.squad.members.filter(pk=named).values_list("name", flat=True).first()
+            if named is None:
+                raise ServiceError(field.key, _("That model is not in this squad."))
+        values[field.key] = named
+    return values
 
 
 def _builder_url(squad_pk: int, member_pk: int | None = None) -> str:
@@ -228,20 +249,12 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
     member = _owned_member(request, pk, member_pk)
     renamed = request.POST.get("name", member.name).strip() != member.name
     try:
-        assists_pk = _int(request, "assists")
-        assists = None
-        if assists_pk is not None:
-            assists = member.squad.members.filter(pk=assists_pk).first()
-            if assists is None:
-                raise ServiceError("assists", _("That model is not in this squad."))
         services.member_update(
             member=member,
             name=request.POST.get("name", member.name),
             type=request.POST.get("type", member.type),
-            rp=_int(request, "rp", member.rp),
-            cv_loss=_int(request, "cv_loss", member.cv_loss),
             status=request.POST.get("status", member.status),
-            assists=assists,
+            record=_record_values(request, member),
         )
     except ServiceError as error:
         return _after_change(request, pk, member_pk, error=error.message)

@@ -16,7 +16,7 @@ from datetime import date
 from typing import Any
 
 from rules.i18n import gettext_noop as _
-from rules.registry import GameSystem, get_system
+from rules.registry import GameSystem, RecordField, get_system
 from rules.types import (
     ABILITY_SOURCES,
     MEMBER_STATUSES,
@@ -64,8 +64,6 @@ class DocumentError(ValueError):
 # --- reading JSON values with a path --------------------------------------------------------
 
 
-MAX_RP = 10_000
-MAX_CV_LOSS = 10
 MAX_POINTS_LIMIT = 100_000  # the points_limit of a squad or a campaign
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f\ud800-\udfff]")
 
@@ -353,10 +351,10 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
 
 
 def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | None:
+    record_keys = tuple(f.key for f in system.member_record)
     data = r.object(
-        value, path, ("name", "type"),
-        ("equipment", "abilities", "rp", "cv_loss", "status", "assists"),
-    )  # fmt: skip
+        value, path, ("name", "type"), ("equipment", "abilities", "status", *record_keys)
+    )
     if data is None:
         return None
     ok = True
@@ -381,16 +379,25 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         ability = _ability(r, raw, f"{path}.abilities[{i}]", system)
         ok = ok and ability is not None
         abilities.append(ability)
-    rp = r.integer(data.get("rp", 0), f"{path}.rp", minimum=0, maximum=MAX_RP)
-    cv_loss = r.integer(data.get("cv_loss", 0), f"{path}.cv_loss", minimum=0, maximum=MAX_CV_LOSS)
     status = r.code(data.get("status", "active"), f"{path}.status", MEMBER_STATUSES, "status")
-    assists = None
-    if data.get("assists") is not None:
-        assists = r.string(data["assists"], f"{path}.assists")
-        ok = ok and assists is not None
-    if not ok or None in (name, type_, rp, cv_loss, status):
+    record = {}
+    for field_ in system.member_record:
+        raw = data.get(field_.key, field_.default)
+        value = _record_value(r, raw, f"{path}.{field_.key}", field_)
+        ok = ok and (value is not None or field_.kind == "member")
+        record[field_.key] = value
+    if not ok or None in (name, type_, status):
         return None
-    return Member(name, type_, tuple(equipment), tuple(abilities), rp, cv_loss, status, assists)
+    return Member(name, type_, tuple(equipment), tuple(abilities), status=status, **record)
+
+
+def _record_value(r: _Reader, value: Any, path: str, field_: RecordField) -> Any:
+    """One value of a game's member record (``RecordField``), or ``None`` when refused."""
+    if field_.kind == "count":
+        return r.integer(value, path, minimum=0, maximum=field_.maximum)
+    if value is None:  # "member": no model named
+        return None
+    return r.string(value, path)
 
 
 def _equipment(r: _Reader, value: Any, path: str, system: GameSystem) -> Equipment | None:
@@ -448,6 +455,7 @@ def load_roster(text: str | bytes) -> Roster:
 
 def roster_to_document(roster: Roster) -> dict[str, Any]:
     """The ``squad-roster/1`` document of a roster; ``parse_roster`` gives it back unchanged."""
+    record_fields = get_system(roster.system).member_record
     members = []
     for m in roster.members:
         doc: dict[str, Any] = {"name": m.name, "type": m.type}
@@ -456,14 +464,12 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
             for e in m.equipment
         ]
         doc["abilities"] = [_ability_document(a) for a in m.abilities]
-        if m.rp:
-            doc["rp"] = m.rp
-        if m.cv_loss:
-            doc["cv_loss"] = m.cv_loss
         if m.status != "active":
             doc["status"] = m.status
-        if m.assists is not None:
-            doc["assists"] = m.assists
+        for field_ in record_fields:  # the game's own keys, where they differ from the default
+            value = getattr(m, field_.key)
+            if value != field_.default:
+                doc[field_.key] = value
         members.append(doc)
     return {
         "format": ROSTER_FORMAT,

@@ -59,6 +59,27 @@ class DocumentLimits:
     squad_abilities: int = 50  # abilities of the whole squad
 
 
+@dataclass(frozen=True, slots=True)
+class RecordField:
+    """One entry of the record a game keeps for each model beside the common envelope (name,
+    type, status, equipment, abilities): Black Sun's reputation points, say.
+
+    ``key`` is at once the document's key, the rules ``Member`` field and the field a
+    campaign's history names. ``kind`` says what it holds and how the builder edits it:
+
+    - ``"count"``: a whole number from 0 to ``maximum``, a number box;
+    - ``"member"``: the name of another model of the squad, or ``None``, a list of the
+      squad's other models (a renamed model is renamed there too; a removed one leaves
+      ``None``).
+    """
+
+    key: str
+    label: str  # English, marked for translation
+    kind: str  # "count" | "member"
+    default: Any = None
+    maximum: int | None = None  # for a count
+
+
 @dataclass(frozen=True)
 class GameSystem:
     code: str
@@ -75,6 +96,17 @@ class GameSystem:
     score_side: Callable[[Roster, Side], Any]  # returns an object with .as_dict()
     campaign: CampaignRules | None = None  # None: the game has no campaign rules yet
     limits: DocumentLimits = DocumentLimits()  # how much one roster may hold
+    member_record: tuple[RecordField, ...] = ()  # what a model carries beside the envelope
+
+    def record_defaults(self) -> dict[str, Any]:
+        """A new model's record: every key at its default."""
+        return {f.key: f.default for f in self.member_record}
+
+    def record_field(self, key: str) -> RecordField | None:
+        for f in self.member_record:
+            if f.key == key:
+                return f
+        return None
 
 
 _SYSTEMS: dict[str, GameSystem] = {}

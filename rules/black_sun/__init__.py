@@ -38,6 +38,7 @@ SYSTEM = register(
         outcomes=tuple(tables.MISSION_VP),
         default_points_limit=data.DEFAULT_POINTS_LIMIT,
         limits=data.DOCUMENT_LIMITS,
+        member_record=data.MEMBER_RECORD,
         validate=validation.validate,
         cost=costs.cost,
         score_side=battle.score_side,

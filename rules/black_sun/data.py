@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from rules.i18n import gettext_noop as _
-from rules.registry import DocumentLimits
+from rules.registry import DocumentLimits, RecordField
 
 # --- model types (1.1) ----------------------------------------------------------------------
 
@@ -62,6 +62,18 @@ MODEL_TYPES: Mapping[str, ModelType] = _index(
 SQUAD_MIN_MODELS = 6
 SQUAD_MAX_MODELS = 15
 DEFAULT_POINTS_LIMIT = 200
+
+# What each model carries beside the common envelope (``RecordField``): the keys of the
+# squad-roster/1 document, the fields of ``rules.types.Member`` and of the campaign history.
+# The maxima are the document's: far above what a campaign gives (4.3, 4.5; a model dies
+# long before it loses 10 CV), they keep an export importable.
+MAX_RP = 10_000
+MAX_CV_LOSS = 10
+MEMBER_RECORD = (
+    RecordField("rp", _("RP"), "count", default=0, maximum=MAX_RP),  # reputation points
+    RecordField("cv_loss", _("CV lost"), "count", default=0, maximum=MAX_CV_LOSS),  # for good
+    RecordField("assists", _("Assists"), "member", default=None),  # an assistant gunner's gun
+)
 
 # How much one roster may hold: limits of the service, not rules (``DocumentLimits``). Each
 # is far above what the rules let a squad reach, legal or still being built, whatever its

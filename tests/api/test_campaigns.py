@@ -367,7 +367,7 @@ def test_void_undoes_the_latest_battle_first(organiser_api, owner_api, campaign,
     assert latest.status_code == first.status_code == 200
     assert first.json()["status"] == "voided" and first.json()["voided_by"] == "orga"
     assert twice.status_code == 409
-    assert Member.objects.get(squad=us.squad_id, name="Capt. Steven Mint").rp == 0
+    assert Member.objects.get(squad=us.squad_id, name="Capt. Steven Mint").record["rp"] == 0
 
 
 def test_the_battle_log_is_paged_and_sorted(owner_api, campaign, enrolled):

@@ -39,7 +39,7 @@ def test_the_threads_share_a_file_database_in_wal_mode():
 
 
 def rp(entry, name: str) -> int:
-    return Member.objects.get(squad=entry.squad_id, name=name).rp
+    return Member.objects.get(squad=entry.squad_id, name=name).record["rp"]
 
 
 def rp_chain(entry, name: str) -> list[tuple[int, int]]:
@@ -318,8 +318,8 @@ def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other
     def rename():
         assert squads_locked.wait(START_TIMEOUT)  # the battle holds the squads now
         return roster_services.member_update(
-            member=ling, name="Ling Jr.", type=ling.type, rp=ling.rp, cv_loss=ling.cv_loss,
-            status=ling.status, assists=ling.assists,
+            member=ling, name="Ling Jr.", type=ling.type, status=ling.status,
+            record=dict(ling.record),
         ).name  # fmt: skip
 
     assert race(confirm, rename) == ["confirmed", "Ling Jr."]

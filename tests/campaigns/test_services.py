@@ -54,7 +54,7 @@ def test_a_report_waits_for_confirmation_then_applies(campaign, enrolled, user, 
     assert members(us)["Ling"].status == "dead"
     assert members(vc)["Manh"].status == "dead"  # rolled a 1 at the table: dies of wounds
     mint = members(us)["Capt. Steven Mint"]
-    assert mint.rp == 0 + 1 + 2 + 2  # took part, full success, two out of action
+    assert mint.record["rp"] == 0 + 1 + 2 + 2  # took part, full success, two out of action
     sides = {s.entry_id: s for s in battle.sides.all()}
     assert (sides[us.pk].total_vp, sides[us.pk].placing) == (
         50 - 4,
@@ -146,7 +146,7 @@ def test_only_the_latest_battle_of_a_squad_can_be_voided(campaign, enrolled, use
         services.battle_void(battle=first, user=organiser)
     services.battle_void(battle=second, user=organiser)
     services.battle_void(battle=first, user=organiser)
-    assert members(us)["Capt. Steven Mint"].rp == 0
+    assert members(us)["Capt. Steven Mint"].record["rp"] == 0
 
 
 def test_house_rules_are_checked_and_used(campaign, enrolled, user, organiser):
@@ -163,7 +163,7 @@ def test_house_rules_are_checked_and_used(campaign, enrolled, user, organiser):
     )  # fmt: skip
     assert Squad.objects.get(pk=us.squad_id).points_limit == 250
     services.battle_submit(campaign=campaign, user=user, document=report(us, vc))
-    assert members(us)["Capt. Steven Mint"].rp == 5 + 2
+    assert members(us)["Capt. Steven Mint"].record["rp"] == 5 + 2
 
 
 def test_a_model_in_the_history_cannot_be_removed(campaign, enrolled, user):

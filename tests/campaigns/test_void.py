@@ -327,7 +327,7 @@ def test_generated_battles_voided_last_first_leave_no_trace(
 
 
 def rp_of(entry, name: str) -> int:
-    return Member.objects.get(squad=entry.squad_id, name=name).rp
+    return Member.objects.get(squad=entry.squad_id, name=name).record["rp"]
 
 
 def test_rp_clamped_at_zero_comes_back_exactly(campaign, enrolled, user, organiser):

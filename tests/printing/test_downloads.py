@@ -225,8 +225,8 @@ def test_an_edit_invalidates_the_cached_sheet(client, user, stored, renders):
     hicks = stored.members.get(name="Hicks")
 
     services.member_update(
-        member=hicks, name="Hicks the Younger", type="recruit", rp=0, cv_loss=0,
-        status="active", assists=None,
+        member=hicks, name="Hicks the Younger", type="recruit", status="active",
+        record={"rp": 0, "cv_loss": 0, "assists": None},
     )  # fmt: skip
     after = pdf_text(client.get(url).content)
 

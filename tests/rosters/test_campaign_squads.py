@@ -43,8 +43,7 @@ def member(squad, name):
 
 def update(m, **changes):
     values = {
-        "name": m.name, "type": m.type, "rp": m.rp, "cv_loss": m.cv_loss, "status": m.status,
-        "assists": m.assists,
+        "name": m.name, "type": m.type, "status": m.status, "record": dict(m.record),
     }  # fmt: skip
     return services.member_update(member=m, **{**values, **changes})
 
@@ -58,17 +57,22 @@ def update(m, **changes):
      ("Pierce", "status", "active"), ("Rookie", "status", "dead"), ("Rookie", "type", "top")],
 )  # fmt: skip
 def test_battles_set_rp_cv_loss_status_and_type(campaign_squad, name, field, value):
+    changes = {field: value} if field in ("status", "type") else {"record": {field: value}}
     with pytest.raises(ServiceError) as error:
-        update(member(campaign_squad, name), **{field: value})
+        update(member(campaign_squad, name), **changes)
     assert error.value.field == field
-    assert getattr(member(campaign_squad, name), field) != value
+    assert (
+        member(campaign_squad, name).value(field) != value
+        if field != "type"
+        else (member(campaign_squad, name).type != value)
+    )
 
 
 def test_the_player_renames_and_names_assistant_gunners(campaign_squad):
     rookie = member(campaign_squad, "Rookie")
-    update(rookie, name="Doyle", assists=member(campaign_squad, "Hicks"))
+    update(rookie, name="Doyle", record={"assists": "Hicks"})
     doyle = member(campaign_squad, "Doyle")
-    assert doyle.assists.name == "Hicks" and doyle.rp == 0
+    assert doyle.record["assists"] == "Hicks" and doyle.record["rp"] == 0
 
 
 def test_the_player_re_equips_and_recruits(campaign_squad):
@@ -175,7 +179,7 @@ def test_renaming_through_the_card_keeps_the_record(campaign_squad, owner_client
     html = owner_client.post(url, {"name": "Capt. Mint", "assists": ""}, **HX).content.decode()
     assert "Capt. Mint" in html and 'role="alert"' not in html
     renamed = Member.objects.get(pk=mint.pk)
-    assert (renamed.name, renamed.rp, renamed.status) == ("Capt. Mint", 4, "active")
+    assert (renamed.name, renamed.record["rp"], renamed.status) == ("Capt. Mint", 4, "active")
 
 
 def test_a_forged_rp_change_is_refused_beside_the_model(campaign_squad, owner_client):
@@ -184,7 +188,7 @@ def test_a_forged_rp_change_is_refused_beside_the_model(campaign_squad, owner_cl
     html = owner_client.post(url, {"name": "Mint", "rp": "40"}, **HX).content.decode()
     assert "battles set the RP" in html
     assert html.index(f'id="member-{mint.pk}"') < html.index("battles set the RP")
-    assert Member.objects.get(pk=mint.pk).rp == 4
+    assert Member.objects.get(pk=mint.pk).record["rp"] == 4
 
 
 def test_removing_a_veteran_is_refused_with_htmx_and_without(campaign_squad, owner_client):
@@ -240,7 +244,9 @@ def test_public_link_and_duplicate_stay_allowed(campaign_squad, owner_client, cl
 
 def test_a_rename_does_not_write_back_what_a_battle_changed_meanwhile(campaign_squad):
     mint = member(campaign_squad, "Mint")  # read before the battle
-    Member.objects.filter(pk=mint.pk).update(rp=6, status="recovering")  # the battle
+    Member.objects.filter(pk=mint.pk).update(  # the battle
+        record={**mint.record, "rp": 6}, status="recovering"
+    )
     update(mint, name="Capt. Mint")
     stored = Member.objects.get(pk=mint.pk)
-    assert (stored.name, stored.rp, stored.status) == ("Capt. Mint", 6, "recovering")
+    assert (stored.name, stored.record["rp"], stored.status) == ("Capt. Mint", 6, "recovering")

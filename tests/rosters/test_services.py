@@ -122,12 +122,12 @@ def test_duplicate_copies_everything_under_a_new_name(squad, other_user):
     assert copy.owner == other_user and copy.name.startswith(squad.name)
     original, copied = stored(squad), stored(copy)
     assert copied.members == original.members
-    assert copy.members.get(name="Song").assists.squad_id == copy.pk
+    assert copy.members.get(name="Song").record["assists"] == "Ling"
 
 
 def test_removing_a_gunner_keeps_its_assistant(squad):
     services.member_remove(member=squad.members.get(name="Ling"))
-    assert Member.objects.get(squad=squad, name="Song").assists is None
+    assert Member.objects.get(squad=squad, name="Song").record["assists"] is None
 
 
 def test_names_with_control_characters_are_refused(squad):
@@ -142,6 +142,42 @@ def test_rp_and_cv_loss_stay_within_what_a_document_holds(squad):
     member = squad.members.first()
     for rp, cv_loss, field in ((10_001, 0, "rp"), (0, 11, "cv_loss")):
         with pytest.raises(services.ServiceError) as error:
-            services.member_update(member=member, name=member.name, type=member.type, rp=rp,
-                                   cv_loss=cv_loss, status=member.status, assists=None)  # fmt: skip
+            services.member_update(member=member, name=member.name, type=member.type,
+                                   status=member.status,
+                                   record={"rp": rp, "cv_loss": cv_loss})  # fmt: skip
         assert error.value.field == field
+
+
+def test_renaming_a_gunner_renames_it_in_its_assistant_s_record(squad):
+    ling = squad.members.get(name="Ling")
+
+    services.member_update(member=ling, name="Ling the Elder", type=ling.type, status=ling.status)
+
+    assert Member.objects.get(squad=squad, name="Song").record["assists"] == "Ling the Elder"
+    document = roster_to_document(squad_to_roster(squads_with_members().get(pk=squad.pk)))
+    assert {m["name"]: m.get("assists") for m in document["members"]}["Song"] == "Ling the Elder"
+
+
+def test_a_record_key_the_game_does_not_keep_is_refused(squad):
+    member = squad.members.first()
+
+    with pytest.raises(services.ServiceError) as error:
+        services.member_update(member=member, name=member.name, type=member.type,
+                               status=member.status, record={"advances": 2})  # fmt: skip
+
+    assert (error.value.field, error.value.message) == (
+        "advances",
+        "This game keeps no advances for a model.",
+    )
+
+
+@pytest.mark.parametrize("named", ["Nobody", 7])
+def test_an_assistant_gunner_serves_a_model_of_its_own_squad(squad, named):
+    song = squad.members.get(name="Song")
+
+    with pytest.raises(services.ServiceError) as error:
+        services.member_update(member=song, name=song.name, type=song.type, status=song.status,
+                               record={"assists": named})  # fmt: skip
+
+    assert error.value.field == "assists"
+    assert Member.objects.get(pk=song.pk).record["assists"] == "Ling"
