@@ -78,7 +78,7 @@ def run() -> list[tuple[str, float, str]]:
     cards = timed(lambda: pdf.squad_sheet_pdf(roster, owner="Mint", version=3, cards=True))
     reference = timed(
         lambda: pdf.render_pdf(
-            "print/reference_black_sun.html", pdf.reference_card_context("black-sun")
+            pdf.reference_cards()["black-sun"], pdf.reference_card_context("black-sun")
         )
     )
     cache.clear()

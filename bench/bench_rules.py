@@ -64,7 +64,7 @@ def run() -> list[tuple[str, float, str]]:
         "full", roster,
         casualties=(Casualty("Pierce", "seriously-wounded"), Casualty("Grunt 1", "killed"),
                     Casualty("Recruit 1", "wounded")),
-        deeds=(Deeds("Mint", out_of_action=2, sarcasm=1),),
+        deeds=(Deeds("Mint", {"out_of_action": 2, "sarcasm": 1}),),
     )  # fmt: skip
     rng = random.Random(7)
     us = 1e6

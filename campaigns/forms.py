@@ -17,14 +17,34 @@ from django.utils.translation import gettext_lazy
 from campaigns.models import Campaign, Entry
 from rosters.messages import problem_message
 from rosters.models import Member
+from rules import systems
 from rules.documents import DocumentError, loads
+from rules.registry import RecordField
+
+
+def _campaign_systems():
+    return [(system.code, system.name) for system in systems() if system.campaign is not None]
 
 
 class CampaignForm(forms.ModelForm):
+    """A new campaign: its game (one with campaign rules) and settings; the points limit
+    starts at the game's usual one."""
+
+    system = forms.ChoiceField(
+        label=gettext_lazy("Game"), choices=_campaign_systems, required=False
+    )
+
     class Meta:
         model = Campaign
         fields = ["name", "description", "points_limit", "is_public", "apply_at_once"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None and "system" in self.fields:
+            first = next(s for s in systems() if s.campaign is not None)
+            self.fields["system"].initial = first.code
+            self.fields["points_limit"].initial = first.default_points_limit
 
 
 class JoinForm(forms.Form):
@@ -32,6 +52,7 @@ class JoinForm(forms.Form):
 
 
 class SettingsForm(CampaignForm):
+    system = None  # a campaign keeps its game
     survival = forms.CharField(
         label=gettext_lazy("Survival table (JSON)"), widget=forms.Textarea(attrs={"rows": 12}),
         required=False, help_text=gettext_lazy("Leave empty for the default table."),
@@ -80,6 +101,7 @@ class ReportSide:
     index: int
     entry: Entry
     members: list[Member]
+    deeds: tuple[RecordField, ...] = ()  # the game's (``GameSystem.deeds``), in its order
 
     def prefix(self, member: Member | None = None) -> str:
         return f"s{self.index}-m{member.pk}" if member else f"s{self.index}"
@@ -99,12 +121,12 @@ class ReportSide:
                 "treated": bool(data.get(f"{p}-treated")),
                 "roll": data.get(f"{p}-roll", ""),
             }
-            row.update({key: data.get(f"{p}-{key}", "") for key in COUNTS})
+            row["deeds"] = [
+                {"key": d.key, "label": d.label, "value": data.get(f"{p}-{d.key}", "")}
+                for d in self.deeds
+            ]
             rows.append(row)
         return rows  # fmt: skip
-
-
-COUNTS = ("out_of_action", "malice", "sarcasm", "wealth")
 
 
 def report_document(
@@ -125,15 +147,15 @@ def report_document(
                     casualty["treated"] = True
                 casualties.append(casualty)
             counts = {}
-            for key in COUNTS:
-                value = _number(data.get(f"{p}-{key}", ""))
+            for deed in side.deeds:
+                value = _number(data.get(f"{p}-{deed.key}", ""))
                 if value is None:
                     errors.append(
                         _("%(squad)s, %(name)s: %(field)s must be a whole number")
-                        % {"squad": squad, "name": member.name, "field": _(key.replace("_", " "))}
+                        % {"squad": squad, "name": member.name, "field": _(deed.label)}
                     )
                 elif value:
-                    counts[key] = value
+                    counts[deed.key] = value
             if counts:
                 deeds.append({"member": member.name, **counts})
             roll = data.get(f"{p}-roll", "").strip()

@@ -24,13 +24,13 @@ def new_invite_code() -> str:
 
 class Campaign(models.Model):
     name = models.CharField(_("name"), max_length=100)
-    system = models.CharField(_("game system"), max_length=40, default="black-sun")
+    system = models.CharField(_("game system"), max_length=40)  # a code of rules.systems()
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_campaigns",
         verbose_name=_("organiser"),
     )  # fmt: skip
     description = models.TextField(_("description"), blank=True, max_length=5000)
-    points_limit = models.PositiveIntegerField(_("points limit"), default=200)
+    points_limit = models.PositiveIntegerField(_("points limit"))  # the game's default at first
     # House rules as the game's JSON tables; {} means the defaults (rules.registry.CampaignRules)
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     is_public = models.BooleanField(_("anyone can read it"), default=False)

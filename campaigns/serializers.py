@@ -52,12 +52,32 @@ class CasualtyDocumentSerializer(StrictSerializer):
     treated = serializers.BooleanField(required=False)
 
 
-class DeedsDocumentSerializer(StrictSerializer):
-    member = serializers.CharField(max_length=MAX_NAME, trim_whitespace=False)
-    out_of_action = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
-    malice = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
-    sarcasm = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
-    wealth = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, required=False)
+def _deed_fields() -> dict[str, serializers.Field]:
+    """A count field per deed any game declares (``GameSystem.deeds``); each game's parser
+    refuses the deeds it does not declare."""
+    fields: dict[str, serializers.Field] = {}
+    for system in systems():
+        for deed in system.deeds:
+            fields.setdefault(
+                deed.key,
+                serializers.IntegerField(
+                    min_value=0, max_value=deed.maximum or MAX_COUNT, required=False,
+                    help_text=f"{system.name}: {deed.label}",
+                ),
+            )  # fmt: skip
+    return fields
+
+
+DeedsDocumentSerializer = type(
+    "DeedsDocumentSerializer",
+    (StrictSerializer,),
+    {
+        "__doc__": "What one model did in the battle: a count per deed of the game.",
+        "__module__": __name__,
+        "member": serializers.CharField(max_length=MAX_NAME, trim_whitespace=False),
+        **_deed_fields(),
+    },
+)
 
 
 class SideDocumentSerializer(StrictSerializer):

@@ -31,7 +31,7 @@ from core.errors import Conflict, Invalid, NotAllowed, ServiceError
 from rosters import services as roster_services
 from rosters.messages import violation_message
 from rosters.models import Ability, Member, Squad
-from rules import get_system
+from rules import get_system, systems
 from rules.campaign import placings
 from rules.documents import MAX_POINTS_LIMIT, UNPRINTABLE, DocumentError, parse_battle_report
 from rules.types import BattleReport
@@ -81,12 +81,17 @@ def campaign_create(
     *,
     organiser: AbstractBaseUser,
     name: str,
-    system: str = "black-sun",
-    points_limit: int = 200,
+    system: str | None = None,
+    points_limit: int | None = None,
     description: str = "",
     is_public: bool = False,
     apply_at_once: bool = False,
 ) -> Campaign:
+    """A campaign of ``system`` (default: the first game registered with campaign rules)
+    organised by ``organiser``, who is its first player; its points limit is the game's
+    usual one unless ``points_limit`` says otherwise."""
+    if not system:
+        system = next(s.code for s in systems() if s.campaign is not None)
     try:
         game = get_system(system)
     except KeyError:
@@ -96,6 +101,8 @@ def campaign_create(
     name = name.strip()
     if not name:
         raise ServiceError("name", _("a campaign needs a name"))
+    if points_limit is None:
+        points_limit = game.default_points_limit
     _check_points_limit(points_limit)
     campaign = Campaign.objects.create(
         organiser=organiser, name=name, system=system, points_limit=points_limit,

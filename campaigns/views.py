@@ -238,8 +238,9 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
         squad__in=[e.squad_id for e in entries.values()], status=Member.Status.ACTIVE
     ).order_by("position", "pk"):
         members.setdefault(member.squad_id, []).append(member)
+    deeds = get_system(campaign.system).deeds
     return [
-        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []))
+        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []), deeds)
         for i, pk in enumerate(p for p in ids if p in entries)
     ]
 
@@ -294,6 +295,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "sides": [(side, side.outcome(data), side.rows(data)) for side in sides],
             "errors": errors,
             "states": [(code, _(labels.get(code, code))) for code in game.states],
+            "deeds": game.deeds,
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
             "idempotency_key": data.get("idempotency_key") or uuid.uuid4().hex,
         },
@@ -315,6 +317,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if not (h.kind == "fought" and h.params.get("state") == "unhurt")
     ]
     labels = campaign_rules(campaign).labels
+    deed_keys = [deed.key for deed in get_system(campaign.system).deeds]
     reported = []  # what the report says, side by side, so the confirmer sees what they confirm
     for side_doc in battle.report.get("sides", []):
         lines = []
@@ -325,7 +328,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         for d in side_doc.get("deeds", []):
             deeds = ", ".join(
                 f"{_(labels.get('deed:' + key.replace('_', '-'), key))} ×{d[key]}"
-                for key in ("out_of_action", "malice", "sarcasm", "wealth")
+                for key in deed_keys
                 if d.get(key)
             )
             lines.append(f"{d['member']}: {deeds}")

@@ -27,8 +27,6 @@ from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules import get_system
-from rules.black_sun.choices import allowed_items, starting_choices
-from rules.black_sun.data import RANDOM_ABILITY_TABLE
 from rules.registry import GameSystem
 from rules.types import MemberCost, Roster, Violation
 
@@ -233,9 +231,13 @@ def options(choices: Iterable[tuple[object, str]], selected: object = None) -> S
 def _kit_options(system_code: str, faction: str, model_type: str, language: str):
     """(items, abilities): what a card of this type offers to add."""
     system = get_system(system_code)
-    items = options((c, label(system.items, c)) for c in allowed_items(faction, model_type))
-    abilities = options((c, label(system.abilities, c)) for c in starting_choices(model_type))
-    return items, abilities
+    offered = system.builder
+    items = offered.items(faction, model_type) if offered else tuple(system.items)
+    starting = offered.starting_abilities(model_type) if offered else tuple(system.abilities)
+    return (
+        options((c, label(system.items, c)) for c in items),
+        options((c, label(system.abilities, c)) for c in starting),
+    )
 
 
 @functools.cache
@@ -264,8 +266,9 @@ def _status_options(selected: str, language: str) -> SafeString:
 @functools.cache
 def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...]:
     """(roll, ability) for a physical roll of a random ability."""
-    abilities = get_system(system_code).abilities
-    return tuple((i, label(abilities, code)) for i, code in enumerate(RANDOM_ABILITY_TABLE, 1))
+    system = get_system(system_code)
+    table = system.builder.random_abilities if system.builder else ()
+    return tuple((i, label(system.abilities, code)) for i, code in enumerate(table, 1))
 
 
 def _assists_options(models: list[tuple[int, str, str]], member: Member) -> SafeString:
@@ -328,6 +331,8 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
         "squad": squad,
         "campaign": squad.in_campaign,
         "system": system,
+        # the game's own parts of a card: its record's fields, its costing's figures
+        "game_dir": f"systems/{system.code}",
         "faction_label": label(system.factions, squad.faction),
         "points": costs.points,
         "valid": not violations,

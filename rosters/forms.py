@@ -5,23 +5,40 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rosters.messages import problem_message
-from rules import get_system
+from rules import systems
 from rules.documents import DocumentError, load_roster
 
 MAX_UPLOAD = 512 * 1024
 
 
+def _system_choices():
+    return [(system.code, system.name) for system in systems()]
+
+
 def _faction_choices():
-    system = get_system("black-sun")
-    return [(code, _(faction.label)) for code, faction in system.factions.items()]
+    """Every game's factions, one group per game; the service checks the pair."""
+    return [
+        (system.name, [(code, _(faction.label)) for code, faction in system.factions.items()])
+        for system in systems()
+    ]
 
 
 class SquadForm(forms.Form):
+    """A new squad: its game, name, faction and points limit (the game's usual one at first)."""
+
+    system = forms.ChoiceField(label=gettext_lazy("Game"), choices=_system_choices, required=False)
     name = forms.CharField(label=gettext_lazy("Squad name"), max_length=100)
     faction = forms.ChoiceField(label=gettext_lazy("Faction"), choices=_faction_choices)
     points_limit = forms.IntegerField(
-        label=gettext_lazy("Points limit"), min_value=1, max_value=100_000, initial=200
-    )
+        label=gettext_lazy("Points limit"), min_value=1, max_value=100_000, required=False,
+        help_text=gettext_lazy("Leave empty for the game's usual limit."),
+    )  # fmt: skip
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        first = systems()[0]
+        self.fields["system"].initial = first.code
+        self.fields["points_limit"].initial = first.default_points_limit
 
 
 class ImportForm(forms.Form):

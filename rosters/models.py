@@ -23,9 +23,9 @@ class Squad(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="squads"
     )
     name = models.CharField(_("name"), max_length=100)
-    system = models.CharField(_("game system"), max_length=40, default="black-sun")
+    system = models.CharField(_("game system"), max_length=40)  # a code of rules.systems()
     faction = models.CharField(_("faction"), max_length=40)
-    points_limit = models.PositiveIntegerField(_("points limit"), default=200)
+    points_limit = models.PositiveIntegerField(_("points limit"))  # the game's default at first
     version = models.PositiveIntegerField(default=1, editable=False)
     is_public = models.BooleanField(_("public link on"), default=False)
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)

@@ -6,6 +6,12 @@ stored squads and campaigns the same way. HTML comes from Django templates (auto
 the print engine (``rosters.print_engine``) lays it out with ``static/css/print.css`` in a
 child process, within ``settings.PRINT_BUDGET_SECONDS``.
 
+This module prints what every game prints alike: a squad's header (name, owner, points,
+validity, violations), its models' status, the footer, campaign reports. A game's own part
+of its sheet, cards and quick-reference card, and their templates (under
+``templates/systems/<code>/``), are its ``GameSystem.printing`` (``rules.registry.Printing``);
+a game without one is ``NotPrintable``. The generic templates are under ``templates/print/``.
+
 Rendering costs a tenth of a second or more, so a stored squad's PDF is cached by its
 version (``squad_sheet_pdf(..., cache_key=...)``), a campaign report by the key its caller
 builds from the campaign's state, and a reference card by system, paper and language.
@@ -34,9 +40,9 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ServiceError
 from rosters import print_engine
 from rosters.messages import violation_message
-from rules import get_system
-from rules.black_sun import data, reference
-from rules.types import Roster
+from rules import get_system, systems
+from rules.registry import GameSystem, Printing
+from rules.types import Member, Roster
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 CACHE_SECONDS = 24 * 60 * 60
@@ -49,7 +55,6 @@ STATUS_LABELS = {
     "dead": _("dead"),
 }
 SOURCE_LABELS = {"injury": _("injury"), "advance": _("advance"), "event": _("event")}
-# Violation parameters that hold a rules label (translated), not a name the player typed.
 
 
 class NotPrintable(LookupError):
@@ -79,7 +84,8 @@ def without_budget() -> Iterator[None]:
 
 
 def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
-    """Render a ``templates/print/`` page to PDF bytes, within the print budget.
+    """Render a print template (``templates/print/``, ``templates/systems/<code>/``) to PDF
+    bytes, within the print budget.
 
     The page is laid out by the print engine in a child process (``rosters.print_engine``);
     past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised.
@@ -114,79 +120,30 @@ def safe_filename(name: str, suffix: str = ".pdf") -> str:
 # --- squad sheets and cards -----------------------------------------------------------------
 
 
-def _label(text: str) -> str:
-    return gettext(text) if text else text
+def _printing(system_code: str) -> tuple[GameSystem, Printing]:
+    """The system registered under ``system_code`` and how it prints; ``NotPrintable`` if it
+    is unknown or prints nothing."""
+    unknown = NotPrintable(f"no squad sheet for the game system {system_code!r}")
+    try:
+        system = get_system(system_code)
+    except KeyError:
+        raise unknown from None
+    if system.printing is None:
+        raise unknown
+    return system, system.printing
 
 
-def _weapon_row(code: str, name: str, count: int = 1) -> dict[str, Any]:
-    p = data.WEAPON_PROFILES[code]
+def _with_envelope(model: dict[str, Any], member: Member) -> dict[str, Any]:
+    """A game's row for ``member`` with what every game prints alike: the name, the status
+    and the source of each ability (the game gives its code)."""
+    for ability in model.get("abilities", ()):
+        ability["source"] = SOURCE_LABELS.get(ability["source"])
     return {
-        "name": name,
-        "count": count,
-        "range": _label(p.range),
-        "impact": p.impact,
-        "stationary": _label(p.dice_stationary),
-        "moving": _label(p.dice_moving),
-        "suppression": p.suppression,
-    }
-
-
-def _model(roster: Roster, member, member_cost, assisted_by: list[str]) -> dict[str, Any]:
-    model_type = data.MODEL_TYPES[member.type]
-    weapons, gear = [], []
-    for line in member.equipment:
-        if line.item == data.GRENADES:
-            continue  # printed from the cost, which counts the free ones
-        item = data.ITEMS[line.item]
-        if len(item.profiles) == 1:  # the item's own name: "Assault rifle (AR)"
-            weapons.append(_weapon_row(item.profiles[0], _label(item.label), line.count))
-        elif item.profiles:  # one row per profile: SAW and MG, slug and shot
-            for code in item.profiles:
-                profile_name = _label(data.WEAPON_PROFILES[code].label)
-                weapons.append(_weapon_row(code, profile_name, line.count))
-        else:
-            gear.append({"label": _label(item.label), "count": line.count})
-    abilities = []
-    for ability in member.abilities:
-        definition = data.ABILITIES[ability.code]
-        detail = ability.detail
-        if detail in data.FACTIONS:
-            detail = _label(data.FACTIONS[detail].label)
-        abilities.append({
-            "label": _label(definition.label),
-            "effect": _label(definition.effect),
-            "detail": detail,
-            "disadvantage": definition.kind == data.DISADVANTAGE,
-            "source": SOURCE_LABELS.get(ability.source),
-        })  # fmt: skip
-    return {
+        **model,
         "name": member.name,
-        "type": _label(model_type.label),
-        "cv": member_cost.cv,
-        "cv_base": member_cost.cv_base,
-        "cv_loss": member.cv_loss,
-        "armour": member_cost.armour,
-        "grenades": member_cost.grenades,  # the hand-grenade profile is printed once, below
-        "grenades_free": min(data.FACTIONS[roster.faction].free_grenades, member_cost.grenades),
-        "grenade_row": (  # the cards repeat the profile: each card stands alone
-            _weapon_row(
-                "hand-grenade", _label(data.ITEMS[data.GRENADES].label), member_cost.grenades
-            )
-            if member_cost.grenades
-            else None
-        ),
-        "points": member_cost.points,
-        "rp": member.rp if model_type.key_character else None,
-        "heal_value": model_type.heal_value,
-        "specialist_value": model_type.specialist_value,
         "status": member.status,
         "status_label": STATUS_LABELS[member.status],
         "dead": member.status == "dead",
-        "assists": member.assists,
-        "assisted_by": assisted_by,
-        "weapons": weapons,
-        "gear": gear,
-        "abilities": abilities,
     }
 
 
@@ -204,23 +161,18 @@ def squad_sheet_context(
     include_dead: bool = True,
     today: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """What the squad sheet and card templates show, with every rules label translated."""
-    if roster.system != "black-sun":
-        raise NotPrintable(f"no squad sheet for the game system {roster.system!r}")
-    system = get_system(roster.system)
+    """What the squad sheet and card templates show, with every rules label translated: the
+    squad's header here, the rest from the game (``Printing.squad_context``)."""
+    system, printing = _printing(roster.system)
     costs = system.cost(roster)
     violations = system.validate(roster)
-    faction = data.FACTIONS[roster.faction]
-    assisted_by: dict[str, list[str]] = {}
-    for member in roster.members:
-        if member.assists is not None:
-            assisted_by.setdefault(member.assists, []).append(member.name)
+    game = printing.squad_context(roster, costs, include_dead, gettext)
+    printed = [m for m in roster.members if include_dead or m.status != "dead"]
     models = [
-        _model(roster, member, member_cost, assisted_by.get(member.name, []))
-        for member, member_cost in zip(roster.members, costs.members, strict=True)
-        if include_dead or member.status != "dead"
+        _with_envelope(model, member) for model, member in zip(game["models"], printed, strict=True)
     ]
     return {
+        **game,
         "paper": _paper(paper),
         "cards": cards,
         "system_name": system.name,
@@ -233,23 +185,22 @@ def squad_sheet_context(
             "models": sum(1 for member_cost in costs.members if member_cost.counts),
             "valid": not violations,
         },
-        "faction": {
-            "label": _label(faction.label),
-            "communication": _label(faction.communication),
-            "special_rules": _label(faction.special_rules),
-        },
         "violations": [_violation(v) for v in violations],
         "models": models,
         "card_rows": [models[i : i + 2] for i in range(0, len(models), 2)],
-        "grenade": _weapon_row("hand-grenade", _label(data.WEAPON_PROFILES["hand-grenade"].label)),
         "blank_rows": range(BLANK_ROWS),
         "printed_on": (today or timezone.localdate()).isoformat(),
     }
 
 
+def _squad_template(system_code: str, cards: bool) -> str:
+    _system, printing = _printing(system_code)
+    return printing.cards_template if cards else printing.sheet_template
+
+
 def squad_sheet_html(roster: Roster, *, cards: bool = False, **options: Any) -> str:
-    template = "print/squad_cards.html" if cards else "print/squad_sheet.html"
-    return render_to_string(template, squad_sheet_context(roster, cards=cards, **options))
+    context = squad_sheet_context(roster, cards=cards, **options)
+    return render_to_string(_squad_template(roster.system, cards), context)
 
 
 def squad_sheet_pdf(
@@ -288,8 +239,7 @@ def squad_sheet_pdf(
         roster, owner=owner, version=version, paper=paper, cards=cards,
         include_dead=include_dead, today=today,
     )  # fmt: skip
-    template = "print/squad_cards.html" if cards else "print/squad_sheet.html"
-    pdf = render_pdf(template, context)
+    pdf = render_pdf(_squad_template(roster.system, cards), context)
     if key is not None:
         cache.set(key, pdf, CACHE_SECONDS)
     return pdf
@@ -297,35 +247,23 @@ def squad_sheet_pdf(
 
 # --- quick-reference cards ------------------------------------------------------------------
 
-REFERENCE_CARDS = {"black-sun": ("print/reference_black_sun.html", reference)}
 
-
-def _table(table: reference.Table) -> dict[str, Any]:
-    params = dict(table.note_params)
+def reference_cards() -> dict[str, str]:
+    """The game systems that print a quick-reference card: code -> the card's template."""
     return {
-        "key": table.key,
-        "title": _label(table.title),
-        "columns": [_label(c) for c in table.columns],
-        "rows": [
-            {
-                "cells": [_label(c) if isinstance(c, str) else c for c in row],
-                "starred": i in table.starred,
-            }
-            for i, row in enumerate(table.rows)
-        ],
-        "notes": [_label(n) % params if params else _label(n) for n in table.notes],
+        system.code: system.printing.reference_template
+        for system in systems()
+        if system.printing is not None and system.printing.reference_template is not None
     }
 
 
 def reference_card_context(system_code: str, *, paper: str = "a4") -> dict[str, Any]:
-    if system_code not in REFERENCE_CARDS:
+    """What a quick-reference card shows, labels translated; ``NotPrintable`` if none."""
+    if system_code not in reference_cards():
         raise NotPrintable(f"no quick-reference card for the game system {system_code!r}")
-    _template, module = REFERENCE_CARDS[system_code]
-    return {
-        "paper": _paper(paper),
-        "system_name": get_system(system_code).name,
-        "tables": {t.key.replace("-", "_"): _table(t) for t in module.TABLES},
-    }
+    system = get_system(system_code)
+    reference_context = system.printing.reference_context  # set with the template
+    return {**reference_context(gettext), "paper": _paper(paper), "system_name": system.name}
 
 
 def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
@@ -334,7 +272,7 @@ def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
     key = f"print:reference:{system_code}:{context['paper']}:{get_language()}"
     cached = cache.get(key)
     if cached is None:
-        cached = render_pdf(REFERENCE_CARDS[system_code][0], context)
+        cached = render_pdf(reference_cards()[system_code], context)
         cache.set(key, cached, CACHE_SECONDS)
     return cached
 

@@ -29,8 +29,8 @@ def _warm_with_django() -> None:
     with pdf.without_budget():
         pdf.squad_sheet_pdf(roster)
         pdf.squad_sheet_pdf(roster, cards=True)
-        for system in pdf.REFERENCE_CARDS:
-            pdf.render_pdf(pdf.REFERENCE_CARDS[system][0], pdf.reference_card_context(system))
+        for system, template in pdf.reference_cards().items():
+            pdf.render_pdf(template, pdf.reference_card_context(system))
 
 
 html_to_pdf(f"<h1>{SAMPLE}</h1><p>{SAMPLE} <b>{SAMPLE}</b></p>")

@@ -167,7 +167,7 @@ class SquadCreateSerializer(StrictSerializer):
     system = serializers.ChoiceField(choices=SYSTEMS, default=SYSTEMS[0])
     points_limit = serializers.IntegerField(
         min_value=1, max_value=100_000, required=False,
-        help_text=_("Defaults to the game's usual limit (200 for Black Sun)."),
+        help_text=_("Defaults to the game's usual limit."),
     )  # fmt: skip
 
 

@@ -27,10 +27,9 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, Missing, ServiceError
 from rosters.models import Ability, Equipment, Member, Squad
-from rules import get_system
-from rules.black_sun.choices import ability_for_roll, draw_ability
+from rules import get_system, systems
 from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, UNPRINTABLE
-from rules.registry import GameSystem
+from rules.registry import BuilderChoices, GameSystem
 from rules.types import Roster
 
 # Abilities a model gains during a campaign (docs/formats.md ``source``); battles record them.
@@ -138,10 +137,17 @@ def squad_create(
     owner: AbstractBaseUser,
     name: str,
     faction: str,
-    system: str = "black-sun",
+    system: str | None = None,
     points_limit: int | None = None,
 ) -> Squad:
-    game = get_system(system)
+    """A new, empty squad of ``system`` (default: the first game registered) with the
+    game's usual points limit unless ``points_limit`` says otherwise."""
+    if not system:
+        system = systems()[0].code
+    try:
+        game = get_system(system)
+    except KeyError:
+        raise ServiceError("system", _("unknown game system %(code)r") % {"code": system}) from None
     _check_code(game.factions, faction, "faction", _("faction"))
     name = _check_squad_name(name)
     points_limit = points_limit or game.default_points_limit
@@ -569,14 +575,14 @@ def ability_add(
         raise ServiceError(
             "gained", _("In a campaign squad, battles record the abilities gained in play.")
         )
+    game = get_system(squad.system)
     if roll is not None:
         if gained != Ability.Gained.RANDOM:
             raise ServiceError("roll", _("Only a random ability has a roll."))
         try:
-            code = ability_for_roll(roll)
+            code = _random_table(game).ability_for_roll(roll)
         except ValueError as error:
             raise ServiceError("roll", str(error)) from None
-    game = get_system(squad.system)
     abilities = game.abilities
     _check_code(abilities, code, "code", _("ability"))
     detail = detail.strip()
@@ -609,11 +615,19 @@ def ability_add(
     return ability
 
 
+def _random_table(game: GameSystem) -> BuilderChoices:
+    """The game's random-ability draw; ``ServiceError`` when the game draws none."""
+    if game.builder is None or not game.builder.random_abilities or not game.builder.draw_ability:
+        raise ServiceError("gained", _("This game draws no random abilities."))
+    return game.builder
+
+
 @transaction.atomic
 def ability_draw(*, member: Member, rng: random.Random, detail: str = "") -> Ability:
     """Draw a random ability with the server's dice; the roll is kept with it."""
-    held = set(member.abilities.values_list("code", flat=True))
-    code, roll = draw_ability(rng, held)
+    choices = _random_table(get_system(member.squad.system))
+    held = frozenset(member.abilities.values_list("code", flat=True))
+    code, roll = choices.draw_ability(rng, held)
     if not code:
         raise ServiceError("code", _("%(name)s already has every ability.") % {"name": member.name})
     return ability_add(

@@ -595,19 +595,20 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     seen = set()
     for i, raw in enumerate(r.list(data.get("deeds", []), f"{path}.deeds")):
         item_path = f"{path}.deeds[{i}]"
-        entry = r.object(
-            raw, item_path, ("member",), ("out_of_action", "malice", "sarcasm", "wealth")
-        )
+        entry = r.object(raw, item_path, ("member",), tuple(d.key for d in system.deeds))
         if entry is None:
             continue
         name = check_member(entry.get("member"), f"{item_path}.member", seen) if (
             "member" in entry) else None  # fmt: skip
-        counts = [
-            r.integer(entry.get(key, 0), f"{item_path}.{key}", minimum=0, maximum=MAX_COUNT)
-            for key in ("out_of_action", "malice", "sarcasm", "wealth")
-        ]
-        if name is not None and None not in counts:
-            deeds.append(Deeds(name, *counts))
+        counts = {
+            d.key: r.integer(
+                entry.get(d.key, 0), f"{item_path}.{d.key}", minimum=0,
+                maximum=d.maximum if d.maximum is not None else MAX_COUNT,
+            )
+            for d in system.deeds
+        }  # fmt: skip
+        if name is not None and None not in counts.values():
+            deeds.append(Deeds(name, {key: n for key, n in counts.items() if n}))
     rolls: dict[str, int] = {}
     raw_rolls = data.get("survival_rolls", {})
     if not isinstance(raw_rolls, dict):

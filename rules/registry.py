@@ -8,6 +8,7 @@ changes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +79,67 @@ class RecordField:
     kind: str  # "count" | "member"
     default: Any = None
     maximum: int | None = None  # for a count
+    help: str = ""  # a longer explanation of the label (a tooltip), English, marked
+
+
+@dataclass(frozen=True)
+class BuilderChoices:
+    """What the roster builder offers a model (the rules still check whatever it holds).
+
+    - ``items(faction, type)``: the item codes a model of this type may take in the faction;
+    - ``starting_abilities(type)``: the ability codes it may pick at creation;
+    - ``random_abilities``: the random-ability table, the ability of roll 1 first (empty: the
+      game draws none);
+    - ``draw_ability(rng, held)``: ``(code, roll)`` drawn from that table, or ``("", 0)``
+      when the model holds them all.
+    """
+
+    items: Callable[[str, str], tuple[str, ...]]
+    starting_abilities: Callable[[str], tuple[str, ...]]
+    random_abilities: tuple[str, ...] = ()
+    draw_ability: Callable[[random.Random, frozenset[str]], tuple[str, int]] | None = None
+
+    def ability_for_roll(self, roll: int) -> str:
+        """The ability numbered ``roll`` (1-based) in the random table; ValueError if none."""
+        table = self.random_abilities
+        if not 1 <= roll <= len(table):
+            raise ValueError(f"a random-ability roll is from 1 to {len(table)}")
+        return table[roll - 1]
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How a game prints its squads and its quick-reference card (``rosters.pdf`` lays them out).
+
+    The templates live under ``templates/systems/<code>/`` and extend ``print/base.html``:
+
+    - ``sheet_template``: the squad sheet, e.g. ``"systems/black-sun/sheet.html"``;
+    - ``cards_template``: the model cards, one per model;
+    - ``reference_template``: the quick-reference card, or ``None`` when the game has none.
+
+    The rules core imports no Django, so the functions that fill them are given ``translate``
+    (the app's ``gettext``) for every label they print:
+
+    - ``squad_context(roster, costs, include_dead, translate)``: the game's part of the sheet's
+      and the cards' context: ``models``, one dict per model printed (the dead only with
+      ``include_dead``) in the roster's order, and whatever else its templates show. The app
+      adds the squad's header (name, owner, points, validity, violations...) and, to each
+      model, what every game prints alike: ``name``, ``status``, ``status_label`` and
+      ``dead``; the ``source`` of each row of a model's ``abilities`` is given as the
+      envelope's code and printed as its label;
+    - ``reference_context(translate)``: the quick-reference card's context, set with (and
+      only with) ``reference_template``.
+    """
+
+    sheet_template: str
+    cards_template: str
+    squad_context: Callable[[Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]]
+    reference_template: str | None = None
+    reference_context: Callable[[Callable[[str], str]], dict[str, Any]] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.reference_template is None) != (self.reference_context is None):
+            raise ValueError("a reference card needs both its template and its context")
 
 
 @dataclass(frozen=True)
@@ -97,6 +159,11 @@ class GameSystem:
     campaign: CampaignRules | None = None  # None: the game has no campaign rules yet
     limits: DocumentLimits = DocumentLimits()  # how much one roster may hold
     member_record: tuple[RecordField, ...] = ()  # what a model carries beside the envelope
+    builder: BuilderChoices | None = None  # None: the builder offers every code
+    printing: Printing | None = None  # None: the game prints no sheet or card
+    # The counts a battle report's side gives each model (``deeds`` of battle-report/1), as
+    # count fields: key, label, maximum.
+    deeds: tuple[RecordField, ...] = ()
 
     def record_defaults(self) -> dict[str, Any]:
         """A new model's record: every key at its default."""

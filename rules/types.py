@@ -8,6 +8,7 @@ than objects, and know nothing of storage. Game systems interpret the codes.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -118,11 +119,14 @@ class Casualty:
 
 @dataclass(frozen=True, slots=True)
 class Deeds:
+    """What one model did in a battle: a count per deed the game declares
+    (``GameSystem.deeds``); a deed not listed counts 0 (the parser leaves zeros out)."""
+
     member: str
-    out_of_action: int = 0
-    malice: int = 0
-    sarcasm: int = 0
-    wealth: int = 0
+    counts: Mapping[str, int] = field(default_factory=dict, hash=False, compare=True)
+
+    def count(self, deed: str) -> int:
+        return self.counts.get(deed, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,11 @@ alpha rulebook). Where a rule lives:
 - points, EP, armour and CV: ``costs.py``
 - victory points, survival phase, reputation awards: ``battle.py``
 - campaign house rules and the history a battle writes: ``campaign.py``
+- what the squad sheet, model cards and quick-reference card print: ``sheet.py``, ``reference.py``
 """
 
-from rules.black_sun import battle, campaign, costs, data, tables, validation
-from rules.registry import CampaignRules, GameSystem, register
+from rules.black_sun import battle, campaign, choices, costs, data, sheet, tables, validation
+from rules.registry import BuilderChoices, CampaignRules, GameSystem, Printing, register
 
 CODE = "black-sun"
 
@@ -39,6 +40,13 @@ SYSTEM = register(
         default_points_limit=data.DEFAULT_POINTS_LIMIT,
         limits=data.DOCUMENT_LIMITS,
         member_record=data.MEMBER_RECORD,
+        deeds=data.DEEDS,
+        builder=BuilderChoices(
+            items=choices.allowed_items,
+            starting_abilities=choices.starting_choices,
+            random_abilities=data.RANDOM_ABILITY_TABLE,
+            draw_ability=choices.draw_ability,
+        ),
         validate=validation.validate,
         cost=costs.cost,
         score_side=battle.score_side,
@@ -49,6 +57,13 @@ SYSTEM = register(
             changes=campaign.changes,
             check_side=campaign.check_side,
             labels=campaign.LABELS,
+        ),
+        printing=Printing(
+            sheet_template="systems/black-sun/sheet.html",
+            cards_template="systems/black-sun/cards.html",
+            squad_context=sheet.squad_context,
+            reference_template="systems/black-sun/reference.html",
+            reference_context=sheet.reference_context,
         ),
     )
 )

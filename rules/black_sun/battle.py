@@ -244,10 +244,8 @@ def award_reputation(
             earned.append(("wound-survived", 1))
         deed = deeds.get(name)
         if deed is not None:
-            earned.append(("out-of-action", deed.out_of_action))
-            earned.extend(
-                (("malice", deed.malice), ("sarcasm", deed.sarcasm), ("wealth", deed.wealth))
-            )
+            earned.append(("out-of-action", deed.count("out_of_action")))
+            earned.extend((key, deed.count(key)) for key in ("malice", "sarcasm", "wealth"))
         held = {a.code for a in member.abilities}
         for key, count in earned:
             if count <= 0:

@@ -30,13 +30,6 @@ def starting_choices(model_type: str) -> tuple[str, ...]:
     return ADVANTAGES if MODEL_TYPES[model_type].chosen else tuple(ABILITIES)
 
 
-def ability_for_roll(roll: int) -> str:
-    """The ability numbered ``roll`` (1-based) in the random table; ValueError if none."""
-    if not 1 <= roll <= len(RANDOM_ABILITY_TABLE):
-        raise ValueError(f"a random-ability roll is from 1 to {len(RANDOM_ABILITY_TABLE)}")
-    return RANDOM_ABILITY_TABLE[roll - 1]
-
-
 def draw_ability(rng: random.Random, held: frozenset[str] | set[str]) -> tuple[str, int]:
     """(ability, roll): a uniform draw from the random table, re-drawn while already held.
 

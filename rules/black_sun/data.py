@@ -75,6 +75,21 @@ MEMBER_RECORD = (
     RecordField("assists", _("Assists"), "member", default=None),  # an assistant gunner's gun
 )
 
+# What a battle report says each model did (4.3, reputation): the ``deeds`` of a side of
+# battle-report/1, each a count (up to the document's 99).
+DEEDS = (
+    RecordField(
+        "out_of_action",
+        _("Out of action"),
+        "count",
+        default=0,
+        help=_("enemy models put out of action"),
+    ),  # fmt: skip
+    RecordField("malice", _("Malice"), "count", default=0),
+    RecordField("sarcasm", _("Sarcasm"), "count", default=0),
+    RecordField("wealth", _("Wealth"), "count", default=0),
+)
+
 # How much one roster may hold: limits of the service, not rules (``DocumentLimits``). Each
 # is far above what the rules let a squad reach, legal or still being built, whatever its
 # points limit; together they keep the heaviest sheet a document can ask for to a few seconds

@@ -46,7 +46,7 @@ def test_options_language_and_squad_have_their_own_entries(renders, squad):
         pdf.squad_sheet_pdf(squad, cache_key="squad-12", **options)
 
     assert len(renders) == 6
-    assert renders[3][0] == "print/squad_cards.html"
+    assert renders[3][0] == "systems/black-sun/cards.html"
 
 
 def test_without_a_cache_key_every_call_renders(renders, squad):

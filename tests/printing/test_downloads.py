@@ -213,7 +213,7 @@ def test_repeat_download_does_not_render_or_load_the_members(client, user, store
         second = client.get(url)
 
     assert second.content == first.content
-    assert renders == ["print/squad_sheet.html"]
+    assert renders == ["systems/black-sun/sheet.html"]
     tables = " ".join(query["sql"] for query in queries.captured_queries)
     assert "rosters_member" not in tables and "rosters_equipment" not in tables
 
@@ -234,7 +234,7 @@ def test_an_edit_invalidates_the_cached_sheet(client, user, stored, renders):
     assert "Hicks the Younger" in after
     stored.refresh_from_db()
     assert f"squad version {stored.version}" in after
-    assert renders == ["print/squad_sheet.html", "print/squad_sheet.html"]
+    assert renders == ["systems/black-sun/sheet.html", "systems/black-sun/sheet.html"]
 
 
 def test_each_option_has_its_own_cache_entry(client, public, renders):

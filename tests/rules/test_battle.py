@@ -375,7 +375,7 @@ def test_key_characters_earn_rp_for_taking_part_and_for_the_mission(outcome, mis
 def test_base_characters_earn_nothing():
     report = side(
         "full", ("Chavez", "wounded"),
-        deeds=[Deeds("Chavez", out_of_action=3, malice=1), Deeds("Sung", sarcasm=2)],
+        deeds=[Deeds("Chavez", {"out_of_action": 3, "malice": 1}), Deeds("Sung", {"sarcasm": 2})],
     )  # fmt: skip
 
     awarded = {who for who, _ in awards_of(KEY_CHARACTERS, report)}
@@ -384,7 +384,9 @@ def test_base_characters_earn_nothing():
 
 
 def test_one_rp_per_enemy_put_out_of_action():
-    awards = awards_of(KEY_CHARACTERS, side("failed", deeds=[Deeds("Pierce", out_of_action=3)]))
+    awards = awards_of(
+        KEY_CHARACTERS, side("failed", deeds=[Deeds("Pierce", {"out_of_action": 3})])
+    )
 
     assert awards[("Pierce", "out-of-action")] == (3, 3, False)
     assert ("Mint", "out-of-action") not in awards
@@ -423,7 +425,7 @@ def test_logged_deeds_earn_rp_doubled_by_their_ability(deed, ability):
         member("Pierce", "top"),
         member("Kang", "top", abilities=(Ability(ability, "advance"),)),
     )
-    deeds = [Deeds(name, **{deed: 2}) for name in ("Mint", "Pierce", "Kang")]
+    deeds = [Deeds(name, {deed: 2}) for name in ("Mint", "Pierce", "Kang")]
 
     awards = awards_of(r, side("failed", deeds=deeds))
 
@@ -435,7 +437,7 @@ def test_logged_deeds_earn_rp_doubled_by_their_ability(deed, ability):
 def test_an_ability_doubles_only_its_own_deed():
     r = roster(member("Mint", "boss", abilities=("mean",)))
 
-    awards = awards_of(r, side("full", deeds=[Deeds("Mint", out_of_action=1, sarcasm=1)]))
+    awards = awards_of(r, side("full", deeds=[Deeds("Mint", {"out_of_action": 1, "sarcasm": 1})]))
 
     assert all(not doubled for (_, _, doubled) in awards.values())
     assert awards[("Mint", "sarcasm")] == (1, 1, False)
@@ -486,7 +488,7 @@ def test_resolve_side_scores_runs_the_survival_phase_and_awards_reputation():
     r = campaign_squad()
     report = side(
         "partial", ("Smith", "killed"), ("Pierce", "seriously-wounded"), ("Sung", "captured"),
-        deeds=[Deeds("Mint", sarcasm=1, out_of_action=1)], rolls={"Pierce": 3},
+        deeds=[Deeds("Mint", {"sarcasm": 1, "out_of_action": 1})], rolls={"Pierce": 3},
     )  # fmt: skip
 
     result = resolve_side(r, report, random.Random(3))
@@ -502,7 +504,7 @@ def test_roster_after_applies_statuses_abilities_and_rp():
     report = side(
         "full", ("Smith", "killed"), ("Pierce", "seriously-wounded"), ("Sung", "captured"),
         ("Song", "seriously-wounded"), ("Ling", "seriously-wounded"), ("Doc", "stunned"),
-        deeds=[Deeds("Mint", sarcasm=1)], rolls={"Pierce": 2, "Song": 3, "Ling": 6},
+        deeds=[Deeds("Mint", {"sarcasm": 1})], rolls={"Pierce": 2, "Song": 3, "Ling": 6},
     )  # fmt: skip
 
     result = resolve_side(r, report, random.Random(8))

@@ -501,7 +501,7 @@ def test_the_formats_md_example_reads_as_a_battle_report():
         Casualty("Smith", "killed"),
         Casualty("Sung", "seriously-wounded", treated=True),
     )
-    assert us.deeds == (Deeds("Capt. Steven Mint", out_of_action=2, sarcasm=1),)
+    assert us.deeds == (Deeds("Capt. Steven Mint", {"out_of_action": 2, "sarcasm": 1}),)
     assert us.survival_rolls == {"Sung": 4}
     assert us.state_of("Smith") == "killed" and us.state_of("Doc") == "unhurt"
     assert (them.roster, them.squad_id, them.outcome, them.casualties) == (None, 12, "failed", ())

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.black_sun import battle, validation
 from rules.black_sun.costs import cost
-from rules.black_sun.data import ABILITIES, FACTIONS, ITEMS, MODEL_TYPES
+from rules.black_sun.data import ABILITIES, DEEDS, FACTIONS, ITEMS, MODEL_TYPES
 from rules.black_sun.tables import CASUALTY_VP, MISSION_VP
 from rules.documents import load_roster, parse_roster, roster_to_document
 from rules.types import (
@@ -25,6 +25,7 @@ from rules.types import (
 )
 
 FAST = settings(max_examples=100, deadline=None)
+DEED_KEYS = tuple(deed.key for deed in DEEDS)
 
 CODES = set(re.findall(r"^([a-z][a-z-]+)\s{2,}", validation.__doc__, re.MULTILINE))
 STATES = ("unhurt", "stunned", "wounded", "seriously-wounded", "killed", "violent-death",
@@ -101,7 +102,7 @@ def battles(draw):
     hit = draw(st.lists(st.sampled_from(sorted(unique)), unique=True)) if unique else []
     casualties = tuple(Casualty(name, draw(st.sampled_from(STATES))) for name in hit)
     deeds = tuple(
-        Deeds(name, *draw(st.tuples(*[st.integers(0, 3)] * 4)))
+        Deeds(name, dict(zip(DEED_KEYS, draw(st.tuples(*[st.integers(0, 3)] * 4)), strict=True)))
         for name in draw(st.lists(st.sampled_from(sorted(unique)), unique=True))
     ) if unique else ()  # fmt: skip
     seriously = [c.member for c in casualties if c.state == "seriously-wounded"]

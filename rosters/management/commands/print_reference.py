@@ -1,7 +1,7 @@
 """``manage.py print_reference SYSTEM [-o OUT.pdf] [--paper a4|letter]``.
 
-Prints the quick-reference card of a game system (``black-sun``). An unknown system is a
-clear error with exit 2.
+Prints the quick-reference card of a game system (one whose ``GameSystem.printing`` has
+one: ``rosters.pdf.reference_cards()``). An unknown system is a clear error with exit 2.
 """
 
 from pathlib import Path
@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from rosters.cli import EXIT_UNREADABLE, write_pdf
 from rosters.pdf import (
     PAPER_SIZES,
-    REFERENCE_CARDS,
     NotPrintable,
     reference_card_pdf,
+    reference_cards,
     without_budget,
 )
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
     help = "Print the quick-reference card of a game system as PDF."
 
     def add_arguments(self, parser):
-        parser.add_argument("system", help=f"a game system: {', '.join(REFERENCE_CARDS)}")
+        parser.add_argument("system", help=f"a game system: {', '.join(reference_cards())}")
         parser.add_argument(
             "-o", "--output", help="the PDF to write (default: <system>-reference.pdf, here)"
         )
@@ -37,7 +37,7 @@ class Command(BaseCommand):
         except NotPrintable:
             raise CommandError(
                 _("no quick-reference card for %(system)r (known: %(known)s)")
-                % {"system": system, "known": ", ".join(REFERENCE_CARDS)},
+                % {"system": system, "known": ", ".join(reference_cards())},
                 returncode=EXIT_UNREADABLE,
             ) from None
         output = Path(options["output"] or f"{system}-reference.pdf")

@@ -1,0 +1,66 @@
+"""The apps carry any game: outside ``rules/<game>/`` and ``templates/systems/<game>/``, no
+module or template names a game's code or vocabulary; the apps ask the registry instead
+(``rules.registry.GameSystem``).
+
+The move is done in stages (issue #11). ``STILL_NAMING`` lists the files that still name
+Black Sun's words, each with what is left to move: a new file that names them fails, and so
+does an entry whose file no longer does (take it off the list). The list only shrinks.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCANNED = ("accounts", "api", "campaigns", "config", "core", "rosters", "rules", "templates")
+SUFFIXES = {".py", ".html", ".txt", ".js"}
+# A game's own home, and what must name the game's words to do its job.
+EXEMPT = ("rules/black_sun/", "templates/systems/black-sun/", "/migrations/")
+
+# Black Sun's code and the words of its member record, costing, battle deeds and factions.
+BLACK_SUN = re.compile(
+    r"black[-_ ]sun|\brp\b|cv_loss|\bassists\b|malice|sarcasm|wealth|us-army|viet-cong"
+    r"|key_character|heal_value|specialist_value|grenade",
+    re.IGNORECASE,
+)
+
+STILL_NAMING = {
+    "rules/types.py": "Member's rp, cv_loss and assists fields and MemberCost: Black Sun's "
+    "shapes, to become the game's record",
+    "rules/__init__.py": "registers the Black Sun package (the one import line a game adds)",
+    "rules/registry.py": "docstrings give Black Sun as the example",
+    "rosters/builder.py": "the assistant gunner's list of models",
+    "rosters/demo.py": "the demo squads are Black Sun squads",
+    "rosters/serializers.py": "the OpenAPI schema of a member document",
+    "rosters/models.py": "docstrings: the record's example",
+    "rosters/services.py": "docstrings: a campaign squad's record",
+    "campaigns/serializers.py": "a character's RP and CV lost; battle deeds",
+    "campaigns/selectors.py": "history wording by field",
+    "campaigns/models.py": "docstrings",
+    "templates/campaigns/character.html": "a character's RP",
+    "templates/campaigns/entry_detail.html": "the squad's RP column",
+    "templates/home.html": "the welcome text names the game",
+    "templates/base.html": "the product's name, Black Sun Squads, before it serves other games",
+    "config/settings.py": "the API's title says the product's name",
+}
+
+
+def naming_files() -> set[str]:
+    found = set()
+    for top in SCANNED:
+        for path in (ROOT / top).rglob("*"):
+            relative = path.relative_to(ROOT).as_posix()
+            if path.suffix not in SUFFIXES or any(part in f"/{relative}" for part in EXEMPT):
+                continue
+            if BLACK_SUN.search(path.read_text(encoding="utf-8")):
+                found.add(relative)
+    return found
+
+
+def test_no_new_file_names_a_game_s_vocabulary():
+    assert naming_files() - set(STILL_NAMING) == set()
+
+
+def test_the_list_of_files_still_to_move_only_shrinks():
+    assert set(STILL_NAMING) - naming_files() == set()
