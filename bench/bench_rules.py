@@ -17,7 +17,7 @@ def fifteen_models() -> Roster:
             "boss",
             (Equipment("pistol"), Equipment("body-armour")),
             (Ability("aggressive"), Ability("good-walker")),
-            rp=3,
+            record={"rp": 3},
         ),
         Member(
             "Pierce",
@@ -45,7 +45,7 @@ def fifteen_models() -> Roster:
         ),
         Member("Doc", "doc", (Equipment("pistol"), Equipment("body-armour")), (Ability("fast"),)),
         Member("Ling", "grunt", (Equipment("machine-gun"), Equipment("grenades", 4))),
-        Member("Song", "grunt", (Equipment("assault-rifle"),), assists="Ling"),
+        Member("Song", "grunt", (Equipment("assault-rifle"),), record={"assists": "Ling"}),
     ]
     for i in range(5):
         members.append(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
@@ -12,6 +11,7 @@ from rosters.models import Equipment as EquipmentRow
 from rosters.models import Member as MemberRow
 from rosters.models import Squad
 from rules import get_system
+from rules.registry import GameSystem
 from rules.types import Ability, Equipment, Member, Roster
 
 
@@ -33,19 +33,17 @@ def member_to_rules(
     row: MemberRow,
     equipment: Iterable[EquipmentRow],
     abilities: Iterable[AbilityRow],
-    defaults: Mapping[str, Any],
+    system: GameSystem | None,
 ) -> Member:
-    """One stored model, given its equipment and ability rows in order and its game's
-    record defaults (``GameSystem.record_defaults()``: a key the row lacks takes its default,
-    one the game does not declare is left out)."""
-    record = row.record
+    """One stored model, given its equipment and ability rows in order and its game (its
+    record keeps the keys the game declares, those at their default left out)."""
     return Member(
         name=row.name,
         type=row.type,
         equipment=tuple(Equipment(e.item, e.count) for e in equipment),
         abilities=tuple(Ability(a.code, a.source, a.detail or None) for a in abilities),
         status=row.status,
-        **{key: record.get(key, default) for key, default in defaults.items()},
+        record=system.sparse_record(row.record) if system is not None else {},
     )
 
 
@@ -58,15 +56,15 @@ def rows_to_roster(
     """The rules value of a squad from its rows, however they were loaded (equipment and
     abilities by model id, each in order)."""
     try:
-        defaults = get_system(squad.system).record_defaults()
+        system = get_system(squad.system)
     except KeyError:  # a game this server no longer knows: its callers say so; no record
-        defaults = {}
+        system = None
     return Roster(
         system=squad.system,
         name=squad.name,
         faction=squad.faction,
         members=tuple(
-            member_to_rules(row, equipment.get(row.pk, ()), abilities.get(row.pk, ()), defaults)
+            member_to_rules(row, equipment.get(row.pk, ()), abilities.get(row.pk, ()), system)
             for row in members
         ),
         points_limit=squad.points_limit,

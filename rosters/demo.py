@@ -38,7 +38,7 @@ def demo_rosters() -> list[Roster]:
             "Reed Berinson", "veteran", (E("assault-rifle"), E("body-armour")), (Ability("lucky"),)
         ),
         Member("Ling", "grunt", (E("machine-gun"),)),
-        Member("Song", "grunt", (E("assault-rifle"),), assists="Ling"),
+        Member("Song", "grunt", (E("assault-rifle"),), record={"assists": "Ling"}),
         *_grunts("Grunt", 5, "assault-rifle", "body-armour"),
     ]
     vc = [
@@ -55,7 +55,7 @@ def demo_rosters() -> list[Roster]:
         ),
         Member("Duc", "veteran", (E("assault-rifle"),), (Ability("fast"),)),
         Member("Hoa", "grunt", (E("machine-gun"),)),
-        Member("Lam", "grunt", (E("bolt-action-rifle"),), assists="Hoa"),
+        Member("Lam", "grunt", (E("bolt-action-rifle"),), record={"assists": "Hoa"}),
         *_grunts("Fighter", 5, "bolt-action-rifle"),
     ]
     adaro = [

@@ -188,7 +188,7 @@ def _check_roster(roster: Roster) -> None:
     naming = [f.key for f in get_system(roster.system).member_record if f.kind == "member"]
     for i, member in enumerate(roster.members):
         for key in naming:
-            named = getattr(member, key)
+            named = member.record.get(key)
             if named is not None and named not in names:
                 raise ServiceError(
                     f"members[{i}].{key}",
@@ -199,11 +199,11 @@ def _check_roster(roster: Roster) -> None:
 def _store_members(squad: Squad, roster: Roster) -> None:
     """Write the models of a checked roster into ``squad``, which has none."""
     game = get_system(roster.system)
-    keys = [f.key for f in game.member_record]
+    defaults = game.record_defaults()
     rows = Member.objects.bulk_create(
         Member(
             squad=squad, position=i, name=m.name, type=m.type, status=m.status,
-            record={key: getattr(m, key) for key in keys},
+            record={**defaults, **m.record},
         )
         for i, m in enumerate(roster.members)
     )  # fmt: skip

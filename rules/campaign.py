@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from rules.registry import get_system
 from rules.types import Ability, Change, Roster
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
@@ -16,6 +17,7 @@ WIN, DRAW, LOSS = "win", "draw", "loss"
 
 def apply_changes(roster: Roster, changes: Iterable[Change]) -> Roster:
     """The roster with the changes applied in order (the pure twin of the campaign's writes)."""
+    system = get_system(roster.system)
     members = {m.name: m for m in roster.members}
     for change in changes:
         if change.member is None or change.field is None:
@@ -24,8 +26,11 @@ def apply_changes(roster: Roster, changes: Iterable[Change]) -> Roster:
         if change.field == "abilities":
             gained = Ability(change.after, source=change.source or "injury")
             member = replace(member, abilities=member.abilities + (gained,))
-        else:
-            member = replace(member, **{change.field: change.after})
+        elif change.field == "status":
+            member = replace(member, status=change.after)
+        else:  # a key of the game's member record
+            record = {**member.record, change.field: change.after}
+            member = replace(member, record=system.sparse_record(record))
         members[change.member] = member
     return replace(roster, members=tuple(members[m.name] for m in roster.members))
 

@@ -388,7 +388,8 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         record[field_.key] = value
     if not ok or None in (name, type_, status):
         return None
-    return Member(name, type_, tuple(equipment), tuple(abilities), status=status, **record)
+    record = system.sparse_record(record)
+    return Member(name, type_, tuple(equipment), tuple(abilities), status, record)
 
 
 def _record_value(r: _Reader, value: Any, path: str, field_: RecordField) -> Any:
@@ -467,7 +468,7 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
         if m.status != "active":
             doc["status"] = m.status
         for field_ in record_fields:  # the game's own keys, where they differ from the default
-            value = getattr(m, field_.key)
+            value = m.record.get(field_.key, field_.default)
             if value != field_.default:
                 doc[field_.key] = value
         members.append(doc)

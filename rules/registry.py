@@ -169,6 +169,15 @@ class GameSystem:
         """A new model's record: every key at its default."""
         return {f.key: f.default for f in self.member_record}
 
+    def sparse_record(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` as a rules ``Member`` holds them: the declared keys that differ from
+        their default."""
+        return {
+            f.key: values[f.key]
+            for f in self.member_record
+            if f.key in values and values[f.key] != f.default
+        }
+
     def record_field(self, key: str) -> RecordField | None:
         for f in self.member_record:
             if f.key == key:

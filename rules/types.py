@@ -35,10 +35,10 @@ class Member:
     type: str
     equipment: tuple[Equipment, ...] = ()
     abilities: tuple[Ability, ...] = ()
-    rp: int = 0
-    cv_loss: int = 0
     status: str = "active"
-    assists: str | None = None
+    # The game's own values (``GameSystem.member_record``), by key; a key at its default is
+    # left out (``GameSystem.sparse_record``), so two equal models compare equal.
+    record: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +162,8 @@ class BattleReport:
 class Change:
     """One thing a battle did to a squad, as the campaign history records it.
 
-    ``member`` is ``None`` for the squad itself (its VP). ``field`` names the ``Member`` field
-    changed (``"status"``, ``"rp"``, ``"cv_loss"``, ``"abilities"``) or is ``None`` for a
+    ``member`` is ``None`` for the squad itself (its VP). ``field`` names what changed:
+    ``"status"``, ``"abilities"`` or a key of the game's member record, or is ``None`` for a
     record that changes nothing (the state a model ended the battle in, a survival roll).
     ``before``/``after`` are the field's values (for ``"abilities"``: ``after`` is the code of
     the ability gained, with ``source``). ``kind`` and ``params`` make the history's message;

@@ -26,8 +26,8 @@ BLACK_SUN = re.compile(
 )
 
 STILL_NAMING = {
-    "rules/types.py": "Member's rp, cv_loss and assists fields and MemberCost: Black Sun's "
-    "shapes, to become the game's record",
+    "rules/types.py": "MemberCost is Black Sun's costing row (armour, grenades, key "
+    "character): each game's own row, behind a small common protocol",
     "rules/__init__.py": "registers the Black Sun package (the one import line a game adds)",
     "rules/registry.py": "docstrings give Black Sun as the example",
     "rosters/builder.py": "the assistant gunner's list of models",

@@ -156,7 +156,7 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
                     params={"result": outcome.result},
                 )
             )
-        rp = member.rp
+        rp = member.record.get("rp", 0)
         for award in awards.get(name, ()):
             after = max(0, rp + award.rp)
             if after != rp:

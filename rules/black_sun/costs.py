@@ -52,7 +52,7 @@ def cost_member(member: Member, free_grenades: int) -> MemberCost:
         model_type.ep,
         armour,
         cv,
-        cv - member.cv_loss if member.cv_loss < cv else 0,
+        cv - cv_loss if (cv_loss := member.record.get("cv_loss", 0)) < cv else 0,
         grenades if grenades > free_grenades else free_grenades,
         model_type.key_character,
     )

@@ -86,7 +86,7 @@ def _model(
         "type": _label(translate, model_type.label),
         "cv": member_cost.cv,
         "cv_base": member_cost.cv_base,
-        "cv_loss": member.cv_loss,
+        "cv_loss": member.record.get("cv_loss", 0),
         "armour": member_cost.armour,
         "grenades": member_cost.grenades,  # the hand-grenade profile is printed once, below
         "grenades_free": min(free_grenades, member_cost.grenades),
@@ -94,10 +94,10 @@ def _model(
             _grenade_row(translate, member_cost.grenades) if member_cost.grenades else None
         ),
         "points": member_cost.points,
-        "rp": member.rp if model_type.key_character else None,
+        "rp": member.record.get("rp", 0) if model_type.key_character else None,
         "heal_value": model_type.heal_value,
         "specialist_value": model_type.specialist_value,
-        "assists": member.assists,
+        "assists": member.record.get("assists"),
         "assisted_by": assisted_by,
         "weapons": weapons,
         "gear": gear,
@@ -112,8 +112,9 @@ def squad_context(
     faction = data.FACTIONS[roster.faction]
     assisted_by: dict[str, list[str]] = {}
     for member in roster.members:
-        if member.assists is not None:
-            assisted_by.setdefault(member.assists, []).append(member.name)
+        assists = member.record.get("assists")
+        if assists is not None:
+            assisted_by.setdefault(assists, []).append(member.name)
     models = [
         _model(roster, member, member_cost, assisted_by.get(member.name, []), translate)
         for member, member_cost in zip(roster.members, costs.members, strict=True)

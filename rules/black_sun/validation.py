@@ -129,13 +129,13 @@ def validate(roster: Roster) -> list[Violation]:
                 name,
             ))  # fmt: skip
 
-        if m.assists is not None:
+        if m.record.get("assists") is not None:
             assistants.append((m, heavy))
 
         if m.abilities:
             _check_abilities(m, model_type, add)
 
-        if m.rp and not model_type.key_character:
+        if m.record.get("rp", 0) and not model_type.key_character:
             add(Violation(
                 "rp-base-character",
                 _("%(member)s is a %(type)s: only key characters carry reputation points."),
@@ -247,7 +247,7 @@ def _check_abilities(m, model_type, add) -> None:
 def _check_assistants(assistants, names, heavy_by_name, assisted, add) -> None:
     """Each assistant gunner serves one weapon of another model in the squad."""
     for m, heavy in assistants:
-        name, target = m.name, m.assists
+        name, target = m.name, m.record["assists"]
         params = {"member": name, "target": target}
         if heavy:
             add(Violation(

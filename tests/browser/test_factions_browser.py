@@ -47,8 +47,8 @@ def build(page: Page, base_url: str, roster: Roster) -> None:
             add_item(page, m.name, line.item, line.count)
         for ability in m.abilities:
             choose_ability(page, m.name, ability.code)
-        if m.assists:
-            name_assistant(page, m.name, m.assists)
+        if m.record.get("assists"):
+            name_assistant(page, m.name, m.record["assists"])
 
 
 def export(page: Page) -> Path:

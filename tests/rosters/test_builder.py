@@ -55,7 +55,7 @@ def test_assistant_choices_are_the_other_models_with_names_escaped(make_squad):
     roster = Roster(
         "black-sun", "X", "us-army",
         (Member("<b>Gunner</b>", "grunt", (Equipment("machine-gun"),)),
-         Member("Mate", "grunt", assists="<b>Gunner</b>")),
+         Member("Mate", "grunt", record={"assists": "<b>Gunner</b>"})),
     )  # fmt: skip
     gunner, mate = builder_context(make_squad(roster).pk)["members"]
     assert "&lt;b&gt;Gunner&lt;/b&gt;" in mate.assists_options
@@ -81,9 +81,9 @@ def test_an_ability_gained_in_play_can_be_removed_outside_a_campaign(make_squad)
             "black-sun", "Scarred", "adaro",
             (Member("Old One", "boss", (Equipment("grenades", 3),),
                     (Ability("hates-enemy", "starting", "us-army"), Ability("lame", "injury")),
-                    rp=7, cv_loss=1, status="recovering"),
+                    status="recovering", record={"rp": 7, "cv_loss": 1}),
              Member("Gone", "grunt", status="dead"),
-             Member("Held", "grunt", status="captured", assists="Old One")),
+             Member("Held", "grunt", status="captured", record={"assists": "Old One"})),
             points_limit=250,
         ),
     ],

@@ -23,11 +23,12 @@ def campaign_squad(make_squad):
         (
             RulesMember("Mint", "boss", (Equipment("pistol"),),
                         (RulesAbility("aggressive"), RulesAbility("good-walker"),
-                         RulesAbility("lame", "injury")), rp=4),
+                         RulesAbility("lame", "injury")), record={"rp": 4}),
             RulesMember("Pierce", "top", (Equipment("assault-rifle"),), status="recovering"),
-            RulesMember("Chavez", "veteran", abilities=(RulesAbility("lucky"),), cv_loss=1),
+            RulesMember("Chavez", "veteran", abilities=(RulesAbility("lucky"),),
+                        record={"cv_loss": 1}),
             RulesMember("Hicks", "grunt", (Equipment("machine-gun"),)),
-            RulesMember("Song", "grunt", assists="Hicks"),
+            RulesMember("Song", "grunt", record={"assists": "Hicks"}),
             RulesMember("Rookie", "grunt"),
         ),
     )  # fmt: skip

@@ -31,9 +31,9 @@ def test_round_trip_keeps_rp_injuries_status_and_campaign_abilities(make_squad):
             RulesMember("Old One", "boss", (Equipment("grenades", 3),),
                         (RulesAbility("hates-enemy", "starting", "us-army"),
                          RulesAbility("lame", "injury"), RulesAbility("skilled", "advance")),
-                        rp=7, cv_loss=1, status="recovering"),
+                        status="recovering", record={"rp": 7, "cv_loss": 1}),
             RulesMember("Gone", "grunt", status="dead"),
-            RulesMember("Held", "grunt", status="captured", assists="Old One"),
+            RulesMember("Held", "grunt", status="captured", record={"assists": "Old One"}),
         ),
         points_limit=250,
     )  # fmt: skip
@@ -50,7 +50,9 @@ def test_import_refuses_duplicate_names_and_stores_nothing(user):
 
 
 def test_import_refuses_an_assistant_of_a_missing_model(user):
-    roster = Roster("black-sun", "X", "us-army", (RulesMember("Bo", "boss", assists="Nobody"),))
+    roster = Roster(
+        "black-sun", "X", "us-army", (RulesMember("Bo", "boss", record={"assists": "Nobody"}),)
+    )
     with pytest.raises(ServiceError) as error:
         services.squad_import(owner=user, roster=roster)
     assert error.value.field == "members[0].assists"

@@ -27,10 +27,12 @@ def member(
             Equipment(item) if isinstance(item, str) else Equipment(*item) for item in items
         ),
         abilities=tuple(Ability(a) if isinstance(a, str) else a for a in abilities),
-        rp=rp,
-        cv_loss=cv_loss,
         status=status,
-        assists=assists,
+        record={  # as the parser gives it: the values at their default left out
+            key: value
+            for key, value in (("rp", rp), ("cv_loss", cv_loss), ("assists", assists))
+            if value
+        },
     )
 
 

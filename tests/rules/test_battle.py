@@ -529,8 +529,9 @@ def test_roster_after_applies_statuses_abilities_and_rp():
     assert by_name["Ling"].abilities == (Ability("frightening-scars", "injury"),)
     assert by_name["Song"].abilities == ()
     # Mint: 4 + took part 1 + full success 2 + sarcasm 1 doubled; Pierce: 1 + 1 + 2 + wound 1.
-    assert (by_name["Mint"].rp, by_name["Pierce"].rp, by_name["Doc"].rp) == (4 + 5, 1 + 4, 3)
-    assert by_name["Sung"].rp == 0
+    rp = {name: m.record.get("rp", 0) for name, m in by_name.items()}
+    assert (rp["Mint"], rp["Pierce"], rp["Doc"]) == (4 + 5, 1 + 4, 3)
+    assert rp["Sung"] == 0
     assert after.name == r.name and after.faction == r.faction
 
 
@@ -540,9 +541,10 @@ def test_roster_after_leaves_everything_else_as_it_was():
     after = roster_after(r, resolve_side(r, side("failed"), random.Random(1)))
 
     for before, now in zip(r.members, after.members, strict=True):
-        assert (now.name, now.type, now.equipment, now.abilities, now.cv_loss, now.assists) == (
-            before.name, before.type, before.equipment, before.abilities, before.cv_loss,
-            before.assists,
+        assert (now.name, now.type, now.equipment, now.abilities, now.record.get("cv_loss"),
+                now.record.get("assists")) == (
+            before.name, before.type, before.equipment, before.abilities,
+            before.record.get("cv_loss"), before.record.get("assists"),
         )  # fmt: skip
 
 
@@ -554,9 +556,9 @@ def test_rp_never_go_below_zero():
     result = resolve_side(r, report, random.Random(1), reputation_table=harsh)
     after = roster_after(r, result)
 
-    assert [m.rp for m in after.members] == [0, 0, 0]
-    assert roster_after(r, resolve_side(r, side("failed"), random.Random(1),
-                                        reputation_table=harsh)).members[0].rp == 1  # fmt: skip
+    assert [m.record.get("rp", 0) for m in after.members] == [0, 0, 0]
+    failed = resolve_side(r, side("failed"), random.Random(1), reputation_table=harsh)
+    assert roster_after(r, failed).members[0].record["rp"] == 1
 
 
 def test_roster_after_never_revives_the_dead():

@@ -86,7 +86,7 @@ def test_optional_keys_take_their_defaults():
 
     assert r.points_limit == 200
     assert r.members == (member("Sung", "grunt"),)
-    assert (r.members[0].rp, r.members[0].cv_loss, r.members[0].status) == (0, 0, "active")
+    assert (r.members[0].record, r.members[0].status) == ({}, "active")  # no RP, no CV lost
 
 
 def test_abilities_may_be_objects_with_detail_and_source():

@@ -7,6 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules import get_system
 from rules.black_sun import battle, validation
 from rules.black_sun.costs import cost
 from rules.black_sun.data import ABILITIES, DEEDS, FACTIONS, ITEMS, MODEL_TYPES
@@ -26,6 +27,7 @@ from rules.types import (
 
 FAST = settings(max_examples=100, deadline=None)
 DEED_KEYS = tuple(deed.key for deed in DEEDS)
+SYSTEM = get_system("black-sun")
 
 CODES = set(re.findall(r"^([a-z][a-z-]+)\s{2,}", validation.__doc__, re.MULTILINE))
 STATES = ("unhurt", "stunned", "wounded", "seriously-wounded", "killed", "violent-death",
@@ -69,11 +71,15 @@ def rosters(draw, max_members: int = 20) -> Roster:
                 type=draw(st.sampled_from(sorted(MODEL_TYPES))),
                 equipment=tuple(draw(st.lists(equipment, max_size=4))),
                 abilities=tuple(draw(st.lists(abilities(), max_size=3))),
-                rp=draw(st.integers(0, 30)),
-                cv_loss=draw(st.integers(0, 6)),
                 status=draw(st.sampled_from(MEMBER_STATUSES)),
-                assists=assists,
-            )
+                record=SYSTEM.sparse_record(
+                    {
+                        "rp": draw(st.integers(0, 30)),
+                        "cv_loss": draw(st.integers(0, 6)),
+                        "assists": assists,
+                    }
+                ),
+            )  # fmt: skip
         )
     return Roster(
         "black-sun",
@@ -186,7 +192,7 @@ def test_resolving_a_battle_never_raises_and_keeps_rp_at_zero_or_more(pair, seed
     fought = [m.name for m in r.members if m.status == "active"]
     assert [o.member for o in result.survival] == fought
     assert [m.name for m in after.members] == [m.name for m in r.members]
-    assert all(m.rp >= 0 for m in after.members)
+    assert all(m.record.get("rp", 0) >= 0 for m in after.members)
     for before, now in zip(r.members, after.members, strict=True):
         if before.status == "dead":
             assert now == before
