@@ -2,8 +2,8 @@
 
 A campaign squad is a ``rosters.Squad`` with ``in_campaign`` set, copied from the player's
 squad when it enrols (``Entry``): the same builder edits it between battles, and battles
-write its RP, statuses and injuries. ``HistoryEntry`` keeps every change a battle made, in
-order, with the value before and after, so a voided battle is undone exactly.
+write its records, statuses and injuries. ``HistoryEntry`` keeps every change a battle made,
+in order, with the value before and after, so a voided battle is undone exactly.
 """
 
 from __future__ import annotations

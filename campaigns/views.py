@@ -406,6 +406,7 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             ],
             "battles": selectors.entry_battles(entry),
             "is_owner": request.user.is_authenticated and request.user.pk == entry.player_id,
+            "game_dir": f"systems/{game.code}",  # the game's record columns
         },
     )
 
@@ -430,6 +431,7 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
             if member.type in game.model_types
             else member.type,
             "timeline": timeline,
+            "game_dir": f"systems/{game.code}",  # what the game's record says of it
         },
     )
 

@@ -104,7 +104,7 @@ class _Page:
     stored: Stored
     system: GameSystem
     builder_url: str
-    models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models one may assist
+    models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models a record names
     language: str
 
     @property
@@ -196,8 +196,15 @@ class MemberView:
         return _kit_options(squad.system, squad.faction, self.row.type, self._page.language)[1]
 
     @property
-    def assists_options(self) -> SafeString:
-        return _assists_options(self._page.models, self.row)
+    def model_options(self) -> dict[str, SafeString]:
+        """For each key of the game's record that names another model (``RecordField`` of
+        kind "member"), the ``<option>`` list of the squad's other models, the named one
+        selected; the game's template shows them."""
+        return {
+            f.key: _model_options(self._page.models, self.row, self.row.record.get(f.key))
+            for f in self._page.system.member_record
+            if f.kind == "member"
+        }
 
     @property
     def gained_options(self) -> SafeString:
@@ -271,10 +278,11 @@ def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...
     return tuple((i, label(system.abilities, code)) for i, code in enumerate(table, 1))
 
 
-def _assists_options(models: list[tuple[int, str, str]], member: Member) -> SafeString:
-    """The models ``member`` may assist: every other one, the one its record names selected.
+def _model_options(
+    models: list[tuple[int, str, str]], member: Member, selected: str | None
+) -> SafeString:
+    """The squad's models but ``member``, the one named ``selected`` selected.
     ``models``: (pk, name, escaped name)."""
-    selected = member.record.get("assists")
     return mark_safe(
         '<option value="">—</option>'
         + "".join(

@@ -30,7 +30,7 @@ class Squad(models.Model):
     is_public = models.BooleanField(_("public link on"), default=False)
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # Set when a campaign enrols the squad (campaigns.services.enrol copies the player's squad
-    # into a new one): from then on battles, not the player, set RP, CV loss and status.
+    # into a new one): from then on battles, not the player, set its record and statuses.
     in_campaign = models.BooleanField(_("campaign squad"), default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -7,9 +7,9 @@ checked against the squad's game system; rules about legality are the rules core
 
 A campaign squad (``Squad.in_campaign``) belongs to its campaign's battles: its player may
 recruit, rename, re-equip, reorder and pick starting abilities, and remove a fresh recruit,
-but not change RP, permanent CV loss, status, type, faction or points limit, remove an
-ability gained in the campaign, remove a model that has fought, or delete the squad. The
-services refuse those changes with a ``ServiceError``, whoever calls them.
+but not change the numbers of a model's record, its status or type, the faction or points
+limit, remove an ability gained in the campaign, remove a model that has fought, or delete
+the squad. The services refuse those changes with a ``ServiceError``, whoever calls them.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ CAMPAIGN_GAINED = frozenset({Ability.Gained.INJURY, Ability.Gained.ADVANCE, Abil
 
 def is_fresh_recruit(member: Member, *, abilities: Iterable[Ability] | None = None) -> bool:
     """True for a model that has not fought yet: active, every number of its record at 0
-    (Black Sun: 0 RP, no CV lost), no ability gained in a campaign. ``abilities``: the
+    (a skirmish game's reputation, say), no ability gained in a campaign. ``abilities``: the
     model's ability rows, when they are loaded already."""
     if member.status != Member.Status.ACTIVE:
         return False
@@ -369,7 +369,7 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
 def _check_campaign_record(member: Member, *, type: str, status: str, record: dict[str, Any],
                            game: GameSystem) -> None:  # fmt: skip
     """Battles, not the player, set these on a campaign squad's models: the type, the
-    status and the numbers of the record (Black Sun's RP and CV lost)."""
+    status and the numbers of the record (``RecordField`` of kind "count")."""
     if type != member.type:
         raise ServiceError(
             "type",
@@ -486,8 +486,8 @@ def member_remove(*, member: Member) -> None:
     if squad.in_campaign and not is_fresh_recruit(member):
         raise ServiceError(
             "member",
-            _("%(name)s has fought in the campaign: only a fresh recruit (0 RP, active) can be "
-              "removed.") % {"name": member.name},
+            _("%(name)s has fought in the campaign: only a fresh recruit (one that has not "
+              "fought yet) can be removed.") % {"name": member.name},
         )  # fmt: skip
     try:
         member.delete()
@@ -649,7 +649,7 @@ def ability_remove(*, ability: Ability) -> None:
 
 # --- what a campaign's battles write --------------------------------------------------------
 #
-# Campaigns own their squads' records (RP, CV loss, status, gained abilities), but every
+# Campaigns own their squads' records (record numbers, status, gained abilities), but every
 # write to a squad is made here, so that one module knows how a squad changes and how its
 # version moves. These run inside the campaign service's transaction, which holds the locks.
 

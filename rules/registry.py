@@ -1,6 +1,6 @@
 """The registry of game systems.
 
-Each game lives in its own package (``rules/black_sun/``) and registers one ``GameSystem``:
+Each game lives in its own package (``rules/<game>/``) and registers one ``GameSystem``:
 its code tables (used by the document parser to refuse unknown codes) and its functions.
 A new game adds a package and one import line in ``rules/__init__.py``; no other game's code
 changes.
@@ -63,7 +63,7 @@ class DocumentLimits:
 @dataclass(frozen=True, slots=True)
 class RecordField:
     """One entry of the record a game keeps for each model beside the common envelope (name,
-    type, status, equipment, abilities): Black Sun's reputation points, say.
+    type, status, equipment, abilities): a skirmish game's reputation points, say.
 
     ``key`` is at once the document's key, the rules ``Member`` field and the field a
     campaign's history names. ``kind`` says what it holds and how the builder edits it:
@@ -113,7 +113,7 @@ class Printing:
 
     The templates live under ``templates/systems/<code>/`` and extend ``print/base.html``:
 
-    - ``sheet_template``: the squad sheet, e.g. ``"systems/black-sun/sheet.html"``;
+    - ``sheet_template``: the squad sheet, e.g. ``"systems/<code>/sheet.html"``;
     - ``cards_template``: the model cards, one per model;
     - ``reference_template``: the quick-reference card, or ``None`` when the game has none.
 
@@ -201,5 +201,5 @@ def get_system(code: str) -> GameSystem:
 
 
 def systems() -> tuple[GameSystem, ...]:
-    """Every registered system, in registration order (Black Sun first)."""
+    """Every registered system, in registration order (the first is the default game)."""
     return tuple(_SYSTEMS.values())

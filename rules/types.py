@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 ABILITY_SOURCES = ("starting", "injury", "advance", "event")
 MEMBER_STATUSES = ("active", "recovering", "captured", "dead")
@@ -81,18 +81,22 @@ class Violation:
 # times faster to create (bench/bench_rules.py), which keeps validation under 30 us.
 
 
-class MemberCost(NamedTuple):
-    name: str
-    type: str
-    points: int
-    counts: bool  # False for a dead model: it no longer counts towards the roster
-    ep_spent: int
-    ep_allowed: int
-    armour: int
-    cv_base: int
-    cv: int
-    grenades: int  # carried, free ones included
-    key_character: bool
+class MemberCost(Protocol):
+    """What every game's costing says of a model; a game's own row (a NamedTuple in its
+    package, ``rules/<game>/costs.py``) adds its figures, which the game's
+    templates show."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def counts(self) -> bool: ...  # False for a dead model: it no longer counts
 
 
 class RosterCost(NamedTuple):

@@ -26,20 +26,11 @@ BLACK_SUN = re.compile(
 )
 
 STILL_NAMING = {
-    "rules/types.py": "MemberCost is Black Sun's costing row (armour, grenades, key "
-    "character): each game's own row, behind a small common protocol",
     "rules/__init__.py": "registers the Black Sun package (the one import line a game adds)",
-    "rules/registry.py": "docstrings give Black Sun as the example",
-    "rosters/builder.py": "the assistant gunner's list of models",
     "rosters/demo.py": "the demo squads are Black Sun squads",
     "rosters/serializers.py": "the OpenAPI schema of a member document",
-    "rosters/models.py": "docstrings: the record's example",
-    "rosters/services.py": "docstrings: a campaign squad's record",
     "campaigns/serializers.py": "a character's RP and CV lost; battle deeds",
     "campaigns/selectors.py": "history wording by field",
-    "campaigns/models.py": "docstrings",
-    "templates/campaigns/character.html": "a character's RP",
-    "templates/campaigns/entry_detail.html": "the squad's RP column",
     "templates/home.html": "the welcome text names the game",
     "templates/base.html": "the product's name, Black Sun Squads, before it serves other games",
     "config/settings.py": "the API's title says the product's name",

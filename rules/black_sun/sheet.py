@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.black_sun import data, reference
-from rules.types import Member, MemberCost, Roster, RosterCost
+from rules.black_sun.costs import ModelCost
+from rules.types import Member, Roster, RosterCost
 
 Translate = Callable[[str], str]
 
@@ -49,7 +50,7 @@ def _grenade_row(translate: Translate, count: int) -> dict[str, Any]:
 def _model(
     roster: Roster,
     member: Member,
-    member_cost: MemberCost,
+    member_cost: ModelCost,
     assisted_by: list[str],
     translate: Translate,
 ) -> dict[str, Any]:

@@ -58,11 +58,11 @@ def test_assistant_choices_are_the_other_models_with_names_escaped(make_squad):
          Member("Mate", "grunt", record={"assists": "<b>Gunner</b>"})),
     )  # fmt: skip
     gunner, mate = builder_context(make_squad(roster).pk)["members"]
-    assert "&lt;b&gt;Gunner&lt;/b&gt;" in mate.assists_options
-    assert "<b>" not in mate.assists_options
-    assert f'<option value="{gunner.row.pk}" selected>' in mate.assists_options
-    assert f'value="{gunner.row.pk}"' not in gunner.assists_options  # not itself
-    assert gunner.assists_options.startswith('<option value="">')
+    assert "&lt;b&gt;Gunner&lt;/b&gt;" in mate.model_options["assists"]
+    assert "<b>" not in mate.model_options["assists"]
+    assert f'<option value="{gunner.row.pk}" selected>' in mate.model_options["assists"]
+    assert f'value="{gunner.row.pk}"' not in gunner.model_options["assists"]  # not itself
+    assert gunner.model_options["assists"].startswith('<option value="">')
 
 
 def test_an_ability_gained_in_play_can_be_removed_outside_a_campaign(make_squad):

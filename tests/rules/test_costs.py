@@ -3,14 +3,13 @@ example squad."""
 
 import pytest
 
-from rules.black_sun.costs import cost, grenade_ep, squad_points
+from rules.black_sun.costs import ModelCost, cost, grenade_ep, squad_points
 from rules.black_sun.data import MODEL_TYPES
 from rules.black_sun.validation import validate
-from rules.types import MemberCost
 from tests.rules.builders import RIFLE, grunts, member, roster, squad
 
 
-def one(m, faction="us-army") -> MemberCost:
+def one(m, faction="us-army") -> ModelCost:
     return cost(roster(m, faction=faction)).members[0]
 
 
