@@ -19,7 +19,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,16 +28,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bench.server import WORKERS, gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = "bench.settings"
 WARMUP = 5
 SAMPLES = 61  # per timed request kind
-WORKERS = 2
 LOAD_THREADS = 4
 LOAD_ROUNDS = 2  # bare and builder pages alternate, LOAD_ROUNDS times each
 LOAD_SECONDS = 2.5  # per page and round
 LOAD_MAX_REQUESTS = 5000  # per page and round
-START_TIMEOUT = 30.0
 
 
 def _setup_django(db_path: Path) -> None:
@@ -112,25 +111,6 @@ def _in_process(client, squad) -> list[tuple[str, float, str]]:
 # --- gunicorn -------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_listening(process: subprocess.Popen, port: int) -> None:
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with status {process.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not listen on 127.0.0.1:{port} in {START_TIMEOUT:.0f} s")
-
-
 def _get(port: int, path: str, cookie: str) -> tuple[int, bytes]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
@@ -185,16 +165,8 @@ def _under_gunicorn(db_path: Path, user, squad, log_path: Path) -> list[tuple[st
         "builder": (reverse("rosters:builder", args=[squad.pk]), squad.name),
         "bare": (reverse("bench_bare"), "Mint (boss)"),
     }
-    port = _free_port()
     env = dict(os.environ, DJANGO_SETTINGS_MODULE=SETTINGS, DATABASE_URL=f"sqlite:///{db_path}")
-    command = [
-        sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(WORKERS),
-        "-b", f"127.0.0.1:{port}", "--chdir", str(ROOT), "--log-level", "warning",
-    ]  # fmt: skip
-    with open(log_path, "wb") as log:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-    try:
-        _wait_until_listening(process, port)
+    with gunicorn(env, log_path) as port:
         for path, text in pages.values():
             for _ in range(10 * WORKERS):  # every worker has loaded the app and its templates
                 status, body = _get(port, path, cookie)
@@ -206,16 +178,6 @@ def _under_gunicorn(db_path: Path, user, squad, log_path: Path) -> list[tuple[st
                 done, seconds = _load(port, path, cookie)
                 totals[name][0] += done
                 totals[name][1] += seconds
-    except Exception:
-        sys.stderr.write(log_path.read_text(errors="replace")[-2000:])
-        raise
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
     builder = totals["builder"][0] / totals["builder"][1]
     bare = totals["bare"][0] / totals["bare"][1]
     label = f"gunicorn -w {WORKERS}, {LOAD_THREADS} client threads:"

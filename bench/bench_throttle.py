@@ -33,11 +33,10 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
-from bench.bench_rosters import _free_port, _wait_until_listening
+from bench.server import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = "bench.settings"
-WORKERS = 2
 GUESSES = 60
 THREADS = 4
 
@@ -128,17 +127,8 @@ def _measure() -> list[tuple[str, float, str]]:
         token = _count(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["token"])
         quotas = {"API token endpoint": min(token, login_ip), "web log-in": login_ip}
 
-        port = _free_port()
-        command = [
-            sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(WORKERS),
-            "-b", f"127.0.0.1:{port}", "--chdir", str(ROOT), "--log-level", "warning",
-        ]  # fmt: skip
-        log_path = Path(folder) / "gunicorn.log"
         rows = []
-        with open(log_path, "wb") as log:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-        try:
-            _wait_until_listening(process, port)
+        with gunicorn(os.environ, Path(folder) / "gunicorn.log") as port:
             for threads in (1, THREADS):
                 for name, quota in quotas.items():
                     shared.clear()
@@ -147,17 +137,7 @@ def _measure() -> list[tuple[str, float, str]]:
                     how = "one at a time" if threads == 1 else f"{threads} at once"
                     label = f"{GUESSES} spoofed-XFF guesses, {how}: {name}"
                     rows.append((label, float(answered), f"answered (quota {quota:g})"))
-        except Exception:
-            sys.stderr.write(log_path.read_text(errors="replace")[-2000:])
-            raise
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-            connections.close_all()
+        connections.close_all()
     return rows
 
 
