@@ -196,8 +196,7 @@ HISTORY_MESSAGES = {
     "returns": gettext_noop("missed this battle (%(before)s); active again"),
     "ability": gettext_noop("gained %(ability)s"),
     "ability-rolled": gettext_noop("gained %(ability)s (injury roll %(roll)s)"),
-    "rp": gettext_noop("%(signed)s RP for %(deed)s%(times)s: %(before)s → %(after)s"),
-}
+}  # and the game's own kinds: CampaignRules.history
 
 
 def describe(entry: HistoryEntry, system: str) -> str:
@@ -236,15 +235,10 @@ def describe(entry: HistoryEntry, system: str) -> str:
         name = _(ability.label) if ability is not None else str(entry.after)
         key = "ability-rolled" if entry.roll else "ability"
         return _(HISTORY_MESSAGES[key]) % {"ability": name, "roll": entry.roll}
-    if kind == "rp":
-        count = p.get("count", 1)
-        return _(HISTORY_MESSAGES["rp"]) % {
-            "signed": f"{p.get('rp', 0):+d}",
-            "deed": word(p.get("deed"), "deed:"),
-            "times": f" ×{count}" if count != 1 else "",
-            "before": entry.before,
-            "after": entry.after,
-        }
+    own = game.campaign.history.get(kind) if game.campaign else None
+    if own is not None:
+        template, values = own
+        return _(template) % values(p, entry.before, entry.after, word)
     return kind
 
 

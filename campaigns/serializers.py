@@ -353,7 +353,10 @@ class HistorySerializer(serializers.ModelSerializer):
     member_id = serializers.IntegerField(allow_null=True)
     member = serializers.SerializerMethodField(help_text=_("The model; null for the squad."))
     field = serializers.SerializerMethodField(
-        help_text=_("What changed: status, rp, cv_loss, abilities; null for a record only.")
+        help_text=_(
+            "What changed: status, abilities or a key of the game's member record (rp, "
+            "cv_loss...); null for a record only."
+        )
     )
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)

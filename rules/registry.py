@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.types import Change, Roster, RosterCost, Side, Violation
@@ -29,7 +29,11 @@ class CampaignRules:
     - ``check_side(roster, side)``: ``(path, template, params)`` for every model a side of a
       report names that is not in the squad or did not fight (paths inside the side);
     - ``labels``: English words, marked for translation, for the codes of reports and history:
-      end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``.
+      end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``;
+    - ``history``: how the history words the kinds of change that are the game's own (every
+      game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``):
+      kind -> (English template marked for translation, ``values(params, before, after,
+      word)``), where ``word(code, prefix)`` is the translated label of ``labels``.
     """
 
     default_house_rules: Callable[[], dict[str, Any]]
@@ -38,6 +42,7 @@ class CampaignRules:
     changes: Callable[[Roster, Side, Any], tuple[Change, ...]]
     check_side: Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]
     labels: Mapping[str, str]
+    history: Mapping[str, tuple[str, Callable[..., dict[str, Any]]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

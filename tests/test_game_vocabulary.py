@@ -29,8 +29,8 @@ STILL_NAMING = {
     "rules/__init__.py": "registers the Black Sun package (the one import line a game adds)",
     "rosters/demo.py": "the demo squads are Black Sun squads",
     "rosters/serializers.py": "the OpenAPI schema of a member document",
-    "campaigns/serializers.py": "a character's RP and CV lost; battle deeds",
-    "campaigns/selectors.py": "history wording by field",
+    "campaigns/serializers.py": "a character's RP and CV lost (the API's shape: #17) and the "
+    "OpenAPI examples",
     "templates/home.html": "the welcome text names the game",
     "templates/base.html": "the product's name, Black Sun Squads, before it serves other games",
     "config/settings.py": "the API's title says the product's name",

@@ -57,6 +57,7 @@ SYSTEM = register(
             changes=campaign.changes,
             check_side=campaign.check_side,
             labels=campaign.LABELS,
+            history=campaign.HISTORY,
         ),
         printing=Printing(
             sheet_template="systems/black-sun/sheet.html",

@@ -60,6 +60,23 @@ LABELS = {
 }
 
 
+def _rp_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    count = params.get("count", 1)
+    return {
+        "signed": f"{params.get('rp', 0):+d}",
+        "deed": word(params.get("deed"), "deed:"),
+        "times": f" ×{count}" if count != 1 else "",
+        "before": before,
+        "after": after,
+    }
+
+
+# The history's words for the changes only Black Sun makes (``CampaignRules.history``).
+HISTORY = {
+    "rp": (_("%(signed)s RP for %(deed)s%(times)s: %(before)s → %(after)s"), _rp_values),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     survival: SurvivalTable = DEFAULT_SURVIVAL_TABLE
