@@ -158,8 +158,10 @@ class MemberView:
     @functools.cached_property
     def allowance(self) -> int:
         """Starting abilities the type may have."""
-        model_type = self._page.system.model_types.get(self.row.type)
-        return model_type.starting_abilities if model_type else 0
+        offered = self._page.system.builder
+        if offered is None or self.row.type not in self._page.system.model_types:
+            return 0
+        return offered.starting_count(self.row.type)
 
     @property
     def ep_over(self) -> bool:

@@ -214,10 +214,10 @@ def _store_members(squad: Squad, roster: Roster) -> None:
     )
     abilities = []
     for row, member in zip(rows, roster.members, strict=True):
-        chosen = game.model_types[member.type].chosen
+        drawn = game.builder is not None and game.builder.starting_drawn(member.type)
         for j, a in enumerate(member.abilities):
             if a.source == "starting":
-                gained = Ability.Gained.CHOSEN if chosen else Ability.Gained.RANDOM
+                gained = Ability.Gained.RANDOM if drawn else Ability.Gained.CHOSEN
             else:
                 gained = a.source
             abilities.append(

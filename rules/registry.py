@@ -93,6 +93,9 @@ class BuilderChoices:
 
     - ``items(faction, type)``: the item codes a model of this type may take in the faction;
     - ``starting_abilities(type)``: the ability codes it may pick at creation;
+    - ``starting_count(type)``: how many starting abilities the type has (0: none);
+    - ``starting_drawn(type)``: True when the type draws its starting abilities at random
+      rather than choosing them (a stored starting ability is then "random", not "chosen");
     - ``random_abilities``: the random-ability table, the ability of roll 1 first (empty: the
       game draws none);
     - ``draw_ability(rng, held)``: ``(code, roll)`` drawn from that table, or ``("", 0)``
@@ -101,6 +104,8 @@ class BuilderChoices:
 
     items: Callable[[str, str], tuple[str, ...]]
     starting_abilities: Callable[[str], tuple[str, ...]]
+    starting_count: Callable[[str], int]
+    starting_drawn: Callable[[str], bool]
     random_abilities: tuple[str, ...] = ()
     draw_ability: Callable[[random.Random, frozenset[str]], tuple[str, int]] | None = None
 

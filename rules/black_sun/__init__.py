@@ -44,6 +44,8 @@ SYSTEM = register(
         builder=BuilderChoices(
             items=choices.allowed_items,
             starting_abilities=choices.starting_choices,
+            starting_count=choices.starting_count,
+            starting_drawn=choices.starting_drawn,
             random_abilities=data.RANDOM_ABILITY_TABLE,
             draw_ability=choices.draw_ability,
         ),

@@ -25,6 +25,16 @@ def allowed_items(faction: str, model_type: str) -> tuple[str, ...]:
     )
 
 
+def starting_count(model_type: str) -> int:
+    """How many starting abilities a type has (section 1.1)."""
+    return MODEL_TYPES[model_type].starting_abilities
+
+
+def starting_drawn(model_type: str) -> bool:
+    """True for the types whose starting abilities are drawn, not chosen (section 1.1)."""
+    return not MODEL_TYPES[model_type].chosen
+
+
 def starting_choices(model_type: str) -> tuple[str, ...]:
     """Abilities a type may pick at creation: advantages for "chosen" types, else any."""
     return ADVANTAGES if MODEL_TYPES[model_type].chosen else tuple(ABILITIES)
