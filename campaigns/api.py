@@ -48,7 +48,6 @@ from campaigns.models import Battle, Campaign, Entry
 from campaigns.serializers import (
     BATTLE_REPORT_EXAMPLE,
     BattleDetailSerializer,
-    BattleReportDocumentSerializer,
     BattleSerializer,
     BattlesQuerySerializer,
     CampaignDetailSerializer,
@@ -60,6 +59,7 @@ from campaigns.serializers import (
     ReportOptionsSerializer,
     StandingSerializer,
     StandingsQuerySerializer,
+    battle_report_schema,
 )
 from rosters.models import Member, Squad
 from rules.documents import parse_battle_report
@@ -335,7 +335,7 @@ def _battle_action(summary, description) -> Any:
             "sides[0].casualties[1].member. Send an Idempotency-Key to retry safely."
         ),
         parameters=[CAMPAIGN_ID, IDEMPOTENCY_KEY],
-        request=BattleReportDocumentSerializer,
+        request=battle_report_schema(),
         examples=[
             OpenApiExample(
                 "battle",

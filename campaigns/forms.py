@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy
 from campaigns.models import Campaign, Entry
 from rosters.messages import problem_message
 from rosters.models import Member
-from rules import systems
+from rules import get_system, systems
 from rules.documents import DocumentError, loads
-from rules.registry import RecordField
+from rules.registry import GameSystem, RecordField
 
 
 def _campaign_systems():
@@ -52,42 +52,41 @@ class JoinForm(forms.Form):
 
 
 class SettingsForm(CampaignForm):
+    """A campaign's settings, and its house rules: one JSON box per table of its game
+    (``CampaignRules.default_house_rules``), labelled by the game (``table:<key>``)."""
+
     system = None  # a campaign keeps its game
-    survival = forms.CharField(
-        label=gettext_lazy("Survival table (JSON)"), widget=forms.Textarea(attrs={"rows": 12}),
-        required=False, help_text=gettext_lazy("Leave empty for the default table."),
-    )  # fmt: skip
-    reputation = forms.CharField(
-        label=gettext_lazy("Reputation awards (JSON)"), widget=forms.Textarea(attrs={"rows": 10}),
-        required=False, help_text=gettext_lazy("Leave empty for the default awards."),
-    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        rules = self.instance.house_rules or {}
-        for key in ("survival", "reputation"):
-            if key in rules:
-                self.initial.setdefault(key, json.dumps(rules[key], indent=2))
+        rules = get_system(self.instance.system).campaign
+        labels = rules.labels if rules is not None else {}
+        self.tables = list(rules.default_house_rules()) if rules is not None else []
+        current = self.instance.house_rules or {}
+        for key in self.tables:
+            label = labels.get(f"table:{key}", key)
+            self.fields[key] = forms.CharField(
+                label=gettext_lazy(label), widget=forms.Textarea(attrs={"rows": 12}),
+                required=False, help_text=gettext_lazy("Leave empty for the default table."),
+            )  # fmt: skip
+            if key in current:
+                self.initial.setdefault(key, json.dumps(current[key], indent=2))
 
-    def _table(self, key: str) -> Any:
-        text = self.cleaned_data.get(key, "").strip()
-        if not text:
-            return None
-        try:  # the documents' strict reader: no duplicated key, NaN, huge number or deep nest
-            return loads(text)
-        except DocumentError as error:
-            raise forms.ValidationError(
-                [problem_message(problem) for problem in error.problems[:10]]
-            ) from None
-
-    def clean_survival(self) -> Any:
-        return self._table("survival")
-
-    def clean_reputation(self) -> Any:
-        return self._table("reputation")
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for key in self.tables:
+            text = (data.get(key) or "").strip()
+            if not text:
+                data[key] = None
+                continue
+            try:  # the documents' strict reader: no duplicated key, NaN, huge number, deep nest
+                data[key] = loads(text)
+            except DocumentError as error:
+                self.add_error(key, [problem_message(p) for p in error.problems[:10]])
+        return data
 
     def house_rules(self) -> dict[str, Any]:
-        return {k: self.cleaned_data[k] for k in ("survival", "reputation")
+        return {k: self.cleaned_data[k] for k in self.tables
                 if self.cleaned_data.get(k) is not None}  # fmt: skip
 
 
@@ -96,12 +95,13 @@ class SettingsForm(CampaignForm):
 
 @dataclass
 class ReportSide:
-    """One squad on the report screen, with the models that can fight (active ones)."""
+    """One squad on the report screen, with the models that can fight (active ones), and
+    the game's own fields of a report (``GameSystem.deeds`` and ``GameSystem.report``)."""
 
     index: int
     entry: Entry
     members: list[Member]
-    deeds: tuple[RecordField, ...] = ()  # the game's (``GameSystem.deeds``), in its order
+    game: GameSystem
 
     def prefix(self, member: Member | None = None) -> str:
         return f"s{self.index}-m{member.pk}" if member else f"s{self.index}"
@@ -109,73 +109,112 @@ class ReportSide:
     def outcome(self, data: Any) -> str:
         return data.get(f"{self.prefix()}-outcome", "")
 
+    @property
+    def casualty_fields(self) -> tuple[RecordField, ...]:
+        return self.game.report.casualty
+
+    @property
+    def roll_fields(self) -> tuple[RecordField, ...]:
+        """The side's dice rolled at the table, one box per model."""
+        return tuple(f for f in self.game.report.side if f.kind == "rolls")
+
+    def side_fields(self, data: Any) -> list[dict[str, Any]]:
+        """The side's own choices (how its battle ended, say), as posted."""
+        labels = self.game.campaign.labels if self.game.campaign else {}
+        return [
+            {
+                "field": f,
+                "name": f"{self.prefix()}-{f.key}",
+                "value": data.get(f"{self.prefix()}-{f.key}", ""),
+                "choices": [(c, labels.get(f"{f.key}:{c}", c)) for c in f.choices],
+            }
+            for f in self.game.report.side
+            if f.kind == "code"
+        ]
+
     def rows(self, data: Any) -> list[dict[str, Any]]:
         """The screen's values for each model, as posted (or empty)."""
         rows = []
         for member in self.members:
             p = self.prefix(member)
-            row = {
+
+            def cells(fields: tuple[RecordField, ...], p: str = p) -> list[dict[str, Any]]:
+                return [
+                    {"field": f, "name": f"{p}-{f.key}", "value": data.get(f"{p}-{f.key}", "")}
+                    for f in fields
+                ]
+
+            rows.append({
                 "member": member,
                 "prefix": p,
                 "state": data.get(f"{p}-state", "unhurt"),
-                "treated": bool(data.get(f"{p}-treated")),
-                "roll": data.get(f"{p}-roll", ""),
-            }
-            row["deeds"] = [
-                {"key": d.key, "label": d.label, "value": data.get(f"{p}-{d.key}", "")}
-                for d in self.deeds
-            ]
-            rows.append(row)
-        return rows  # fmt: skip
+                "casualty": cells(self.casualty_fields),
+                "deeds": cells(self.game.deeds),
+                "rolls": cells(self.roll_fields),
+            })  # fmt: skip
+        return rows
 
 
 def report_document(
     data: Any, *, system: str, sides: list[ReportSide]
 ) -> tuple[dict[str, Any], list[str]]:
-    """The posted screen as a ``battle-report/1`` document, and what could not be read."""
+    """The posted screen as a ``battle-report/1`` document, and what could not be read (the
+    parser checks the rest: a number out of range, a key the state does not allow)."""
     errors: list[str] = []
     document_sides = []
     for side in sides:
         squad = side.entry.squad.name
-        casualties, deeds, rolls = [], [], {}
+
+        def number(text: str, member: Member, field: RecordField, squad: str = squad) -> int | None:
+            value = _number(text)
+            if value is None:
+                errors.append(
+                    _("%(squad)s, %(name)s: %(field)s must be a whole number")
+                    % {"squad": squad, "name": member.name, "field": _(field.label)}
+                )
+            return value
+
+        casualties, deeds = [], []
+        rolls: dict[str, dict[str, int]] = {}
         for member in side.members:
             p = side.prefix(member)
             state = data.get(f"{p}-state", "unhurt")
-            if state != "unhurt":
-                casualty: dict[str, Any] = {"member": member.name, "state": state}
-                if data.get(f"{p}-treated"):
-                    casualty["treated"] = True
+            casualty: dict[str, Any] = {"member": member.name, "state": state}
+            numbered = False  # a number given with "unhurt" goes to the parser, which refuses it
+            for field in side.casualty_fields:
+                raw = data.get(f"{p}-{field.key}", "")
+                if field.kind == "flag":
+                    if raw:
+                        casualty[field.key] = True
+                elif raw.strip():
+                    value = number(raw, member, field)
+                    if value is not None:
+                        casualty[field.key] = value
+                        numbered = True
+            if state != "unhurt" or numbered:
                 casualties.append(casualty)
             counts = {}
-            for deed in side.deeds:
-                value = _number(data.get(f"{p}-{deed.key}", ""))
-                if value is None:
-                    errors.append(
-                        _("%(squad)s, %(name)s: %(field)s must be a whole number")
-                        % {"squad": squad, "name": member.name, "field": _(deed.label)}
-                    )
-                elif value:
+            for deed in side.game.deeds:
+                value = number(data.get(f"{p}-{deed.key}", ""), member, deed)
+                if value:
                     counts[deed.key] = value
             if counts:
                 deeds.append({"member": member.name, **counts})
-            roll = data.get(f"{p}-roll", "").strip()
-            if roll:
-                number = _number(roll)
-                if number is None:
-                    errors.append(
-                        _("%(squad)s, %(name)s: the survival roll must be a number from 1 to 6")
-                        % {"squad": squad, "name": member.name}
-                    )
-                else:
-                    rolls[member.name] = number
+            for field in side.roll_fields:
+                raw = data.get(f"{p}-{field.key}", "").strip()
+                value = number(raw, member, field) if raw else None
+                if value is not None:
+                    rolls.setdefault(field.key, {})[member.name] = value
         entry: dict[str, Any] = {
             "squad_id": side.entry.squad_id,
             "outcome": data.get(f"{side.prefix()}-outcome", ""),
             "casualties": casualties,
             "deeds": deeds,
+            **rolls,
         }
-        if rolls:
-            entry["survival_rolls"] = rolls
+        for choice in side.side_fields(data):
+            if choice["value"]:
+                entry[choice["field"].key] = choice["value"]
         document_sides.append(entry)
     document: dict[str, Any] = {
         "format": "battle-report/1",

@@ -30,7 +30,8 @@ class Campaign(models.Model):
         verbose_name=_("organiser"),
     )  # fmt: skip
     description = models.TextField(_("description"), blank=True, max_length=5000)
-    points_limit = models.PositiveIntegerField(_("points limit"))  # the game's default at first
+    # The game's default at first; null: no limit (a game whose text prints no points)
+    points_limit = models.PositiveIntegerField(_("points limit"), null=True, blank=True)
     # House rules as the game's JSON tables; {} means the defaults (rules.registry.CampaignRules)
     house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
     is_public = models.BooleanField(_("anyone can read it"), default=False)
@@ -163,6 +164,8 @@ class BattleSide(models.Model):
     total_vp = models.IntegerField(_("VP"), null=True, blank=True)
     placing = models.CharField(max_length=4, choices=Placing, blank=True)
     casualties = models.PositiveSmallIntegerField(_("casualties"), default=0)
+    # The game's own counts of the side (CampaignRules.tallies), summed by the standings
+    tallies = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["battle", "position"]

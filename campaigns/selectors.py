@@ -7,10 +7,12 @@ test_queries.py); the sums are done by the database.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, IntegerField, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -54,10 +56,16 @@ class Standing:
     draws: int
     losses: int
     casualties: int
+    tallies: dict[str, int] = field(default_factory=dict)  # the game's own columns, by key
 
     @property
     def squad(self) -> str:
         return self.entry.squad.name
+
+    @property
+    def tally_values(self) -> list[int]:
+        """The game's own columns, in its order (the keys are in that order)."""
+        return list(self.tallies.values())
 
     @property
     def player(self) -> str:
@@ -83,6 +91,8 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
     a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.
     """
     confirmed = Q(sides__battle__status=Battle.Status.CONFIRMED)
+    rules = get_system(campaign.system).campaign
+    columns = rules.standing_columns if rules is not None else ()
     entries = (
         Entry.objects.filter(campaign=campaign)
         .select_related("squad", "player")
@@ -93,9 +103,21 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
             draws=Count("sides", filter=confirmed & Q(sides__placing="draw")),
             losses=Count("sides", filter=confirmed & Q(sides__placing="loss")),
             lost=Sum("sides__casualties", filter=confirmed, default=0),
-        )
+            **{
+                f"tally_{column.key}": Sum(
+                    Cast(KeyTextTransform(column.key, "sides__tallies"), IntegerField()),
+                    filter=confirmed,
+                    default=0,
+                )
+                for column in columns
+            },
+        )  # fmt: skip
     )
-    rows = [Standing(e, 0, e.vp, e.battles, e.wins, e.draws, e.losses, e.lost) for e in entries]
+    rows = [
+        Standing(e, 0, e.vp, e.battles, e.wins, e.draws, e.losses, e.lost,
+                 {c.key: getattr(e, f"tally_{c.key}") for c in columns})
+        for e in entries
+    ]  # fmt: skip
     rows.sort(key=lambda s: (-s.vp, -s.wins, s.squad.casefold()))
     for i, row in enumerate(rows):
         same = i and (row.vp, row.wins) == (rows[i - 1].vp, rows[i - 1].wins)
@@ -196,6 +218,9 @@ HISTORY_MESSAGES = {
     "returns": gettext_noop("missed this battle (%(before)s); active again"),
     "ability": gettext_noop("gained %(ability)s"),
     "ability-rolled": gettext_noop("gained %(ability)s (injury roll %(roll)s)"),
+    "recorded": gettext_noop(
+        "recorded after the battle by %(by)s: %(field)s %(before)s → %(after)s"
+    ),
 }  # and the game's own kinds: CampaignRules.history
 
 
@@ -210,6 +235,10 @@ def describe(entry: HistoryEntry, system: str) -> str:
 
     p = entry.params or {}
     kind = entry.kind
+    own = game.campaign.history.get(kind) if game.campaign else None
+    if own is not None:  # the game's own kinds, and its own words for a shared one
+        template, values = own
+        return _(template) % values(p, entry.before, entry.after, word)
     if kind == "vp":
         values = {**p, "outcome": word(p.get("outcome"), "outcome:")}
         return _(HISTORY_MESSAGES["vp"]) % values
@@ -223,22 +252,34 @@ def describe(entry: HistoryEntry, system: str) -> str:
             "modifier": f" + {modifier} = {entry.roll + modifier}" if modifier else "",
             "result": word(p.get("result"), "result:"),
         }
+    statuses = {"active": _("active"), "recovering": _("recovering"),
+                "captured": _("captured"), "dead": _("dead")}  # fmt: skip
     if kind in ("status", "returns"):
-        statuses = {"active": _("active"), "recovering": _("recovering"),
-                    "captured": _("captured"), "dead": _("dead")}  # fmt: skip
         return _(HISTORY_MESSAGES[kind]) % {
             "before": statuses.get(entry.before, entry.before),
             "after": statuses.get(entry.after, entry.after),
+        }
+    if kind == "recorded":
+        field = game.record_field(entry.field)
+
+        def shown(value: Any) -> str:
+            if entry.field == "status":
+                return statuses.get(value, str(value))
+            if isinstance(value, dict):  # adjustments: "WS +1, BS -1"
+                return ", ".join(f"{code.upper()} {n:+d}" for code, n in value.items()) or "—"
+            return "—" if value is None else str(value)
+
+        return _(HISTORY_MESSAGES["recorded"]) % {
+            "by": p.get("by", ""),
+            "field": _(field.label) if field is not None else _("status"),
+            "before": shown(entry.before),
+            "after": shown(entry.after),
         }
     if kind == "ability":
         ability = game.abilities.get(entry.after)
         name = _(ability.label) if ability is not None else str(entry.after)
         key = "ability-rolled" if entry.roll else "ability"
         return _(HISTORY_MESSAGES[key]) % {"ability": name, "roll": entry.roll}
-    own = game.campaign.history.get(kind) if game.campaign else None
-    if own is not None:
-        template, values = own
-        return _(template) % values(p, entry.before, entry.after, word)
     return kind
 
 

@@ -17,23 +17,18 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import ResolvedComponent
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from api.schema import schema_prefix
 from api.serializers import StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
 from rosters.pdf import PAPER_SIZES
+from rosters.serializers import record_serializer_field
 from rules import systems
 from rules.documents import BATTLE_FORMAT, MAX_COUNT, MAX_MEMBERS, MAX_NAME, MAX_TEXT
-
-CAMPAIGN_SYSTEMS = [s.code for s in systems() if s.campaign is not None]
-
-
-def _codes(table: str) -> list[str]:
-    """Every code of ``table`` (``"outcomes"``, ``"states"``) over the campaign games."""
-    games = [s for s in systems() if s.campaign is not None]
-    return list(dict.fromkeys(code for s in games for code in getattr(s, table)))
+from rules.registry import GameSystem, RecordField
 
 
 def _sorts(keys) -> list[str]:
@@ -43,77 +38,84 @@ def _sorts(keys) -> list[str]:
 # --- the battle-report/1 document, as a campaign takes it (docs/formats.md)-------------------
 
 
-class CasualtyDocumentSerializer(StrictSerializer):
-    member = serializers.CharField(
-        max_length=MAX_NAME, trim_whitespace=False,
-        help_text=_("A model of the side's squad that fought."),
-    )  # fmt: skip
-    state = serializers.ChoiceField(choices=_codes("states"))
-    treated = serializers.BooleanField(required=False)
+_REPORTS: dict[str, type[serializers.Serializer]] = {}
 
 
-def _deed_fields() -> dict[str, serializers.Field]:
-    """A count field per deed any game declares (``GameSystem.deeds``); each game's parser
-    refuses the deeds it does not declare."""
-    fields: dict[str, serializers.Field] = {}
-    for system in systems():
-        for deed in system.deeds:
-            fields.setdefault(
-                deed.key,
-                serializers.IntegerField(
-                    min_value=0, max_value=deed.maximum or MAX_COUNT, required=False,
-                    help_text=f"{system.name}: {deed.label}",
-                ),
-            )  # fmt: skip
-    return fields
+def battle_report_serializer(system: GameSystem) -> type[serializers.Serializer]:
+    """The ``battle-report/1`` document of one game as a campaign takes it, for the schema:
+    its states and outcomes, its deeds and its own keys (one class per game, made once)."""
+    if system.code not in _REPORTS:
+        _REPORTS[system.code] = _battle_report_serializer(system)
+    return _REPORTS[system.code]
 
 
-DeedsDocumentSerializer = type(
-    "DeedsDocumentSerializer",
-    (StrictSerializer,),
-    {
+def _report_field(field: RecordField) -> serializers.Field:
+    if field.kind == "rolls":
+        return serializers.DictField(
+            child=serializers.IntegerField(min_value=field.minimum, max_value=field.maximum),
+            required=False, help_text=_(field.help or field.label),
+        )  # fmt: skip
+    return record_serializer_field(field)
+
+
+def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer]:
+    prefix = schema_prefix(system.code)
+    casualty = type(f"{prefix}CasualtyDocumentSerializer", (StrictSerializer,), {
+        "member": serializers.CharField(
+            max_length=MAX_NAME, trim_whitespace=False,
+            help_text=_("A model of the side's squad that fought."),
+        ),
+        "state": serializers.ChoiceField(choices=list(system.states)),
+        **{f.key: _report_field(f) for f in system.report.casualty},
+    })  # fmt: skip
+    deeds = type(f"{prefix}DeedsDocumentSerializer", (StrictSerializer,), {
         "__doc__": "What one model did in the battle: a count per deed of the game.",
-        "__module__": __name__,
         "member": serializers.CharField(max_length=MAX_NAME, trim_whitespace=False),
-        **_deed_fields(),
-    },
-)
-
-
-class SideDocumentSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62,
-        help_text=_(
-            "The id of the campaign squad (an entry's squad_id), not of the player's own squad."
+        **{
+            d.key: serializers.IntegerField(
+                min_value=0, max_value=d.maximum or MAX_COUNT, required=False,
+                help_text=_(d.help or d.label),
+            )
+            for d in system.deeds
+        },
+    })  # fmt: skip
+    side = type(f"{prefix}SideDocumentSerializer", (StrictSerializer,), {
+        "squad_id": serializers.IntegerField(
+            min_value=1, max_value=2**62,
+            help_text=_(
+                "The id of the campaign squad (an entry's squad_id), not of the player's own "
+                "squad."
+            ),
         ),
-    )  # fmt: skip
-    outcome = serializers.ChoiceField(choices=_codes("outcomes"))
-    casualties = serializers.ListField(
-        child=CasualtyDocumentSerializer(), required=False, max_length=MAX_MEMBERS,
-        help_text=_("A model that fought and is not listed ended the battle unhurt."),
-    )  # fmt: skip
-    deeds = serializers.ListField(
-        child=DeedsDocumentSerializer(), required=False, max_length=MAX_MEMBERS
-    )
-    survival_rolls = serializers.DictField(
-        child=serializers.IntegerField(min_value=1, max_value=6), required=False,
-        help_text=_(
-            "Dice rolled at the table for seriously wounded models, by name; the server rolls "
-            "for the others."
+        "outcome": serializers.ChoiceField(choices=list(system.outcomes)),
+        "casualties": serializers.ListField(
+            child=casualty(), required=False, max_length=MAX_MEMBERS,
+            help_text=_("A model that fought and is not listed ended the battle unhurt."),
         ),
-    )  # fmt: skip
+        "deeds": serializers.ListField(child=deeds(), required=False, max_length=MAX_MEMBERS),
+        **{f.key: _report_field(f) for f in system.report.side},
+    })  # fmt: skip
+    return type(f"{prefix}BattleReportDocumentSerializer", (StrictSerializer,), {
+        "__doc__": f"A {system.name} battle as a battle-report/1 document (docs/formats.md).",
+        "format": serializers.ChoiceField(choices=[BATTLE_FORMAT]),
+        "system": serializers.ChoiceField(choices=[system.code]),
+        "scenario": serializers.CharField(
+            max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False, required=False
+        ),
+        "played_on": serializers.DateField(required=False, allow_null=True),
+        "sides": serializers.ListField(child=side(), min_length=2, max_length=20),
+    })  # fmt: skip
 
 
-class BattleReportDocumentSerializer(StrictSerializer):
-    """A battle as a ``battle-report/1`` document (docs/formats.md)."""
-
-    format = serializers.ChoiceField(choices=[BATTLE_FORMAT])
-    system = serializers.ChoiceField(choices=CAMPAIGN_SYSTEMS)
-    scenario = serializers.CharField(
-        max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False, required=False
+def battle_report_schema() -> PolymorphicProxySerializer:
+    """Every campaign game's report, told apart by ``system``."""
+    return PolymorphicProxySerializer(
+        component_name="BattleReportDocument",
+        serializers={
+            s.code: battle_report_serializer(s) for s in systems() if s.campaign is not None
+        },
+        resource_type_field_name="system",
     )
-    played_on = serializers.DateField(required=False, allow_null=True)
-    sides = serializers.ListField(child=SideDocumentSerializer(), min_length=2, max_length=20)
 
 
 BATTLE_REPORT_EXAMPLE = {
@@ -397,7 +399,7 @@ class BattleDetailSerializer(BattleSerializer):
     def get_voided_by(self, battle: Battle) -> str | None:
         return _username(battle.voided_by)
 
-    @extend_schema_field(BattleReportDocumentSerializer)
+    @extend_schema_field(battle_report_schema())
     def get_report(self, battle: Battle) -> Any:
         return battle.report
 
@@ -422,6 +424,10 @@ class StandingSerializer(serializers.Serializer):
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
     casualties = serializers.IntegerField()
+    tallies = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text=_("The game's own columns of the standings, by key (none for some games)."),
+    )
 
 
 class TimelineSerializer(HistorySerializer):

@@ -34,6 +34,7 @@ from rosters.models import Ability, Member, Squad
 from rules import get_system, systems
 from rules.campaign import placings
 from rules.documents import MAX_POINTS_LIMIT, UNPRINTABLE, DocumentError, parse_battle_report
+from rules.registry import GameSystem
 from rules.types import BattleReport
 
 __all__ = [
@@ -65,8 +66,11 @@ class ReportRefused(Invalid):
 MAX_KEY = 100  # Battle.idempotency_key
 
 
-def _check_points_limit(points_limit: int) -> None:
-    if not 1 <= points_limit <= MAX_POINTS_LIMIT:
+def _check_points_limit(points_limit: int | None, game: GameSystem) -> None:
+    """A whole number from 1, or ``None`` (no limit) for a game whose text prints no points."""
+    if points_limit is None and game.default_points_limit is None:
+        return
+    if points_limit is None or not 1 <= points_limit <= MAX_POINTS_LIMIT:
         raise Invalid(
             "points_limit",
             _("the points limit is a whole number from 1 to %(max)d") % {"max": MAX_POINTS_LIMIT},
@@ -103,7 +107,7 @@ def campaign_create(
         raise ServiceError("name", _("a campaign needs a name"))
     if points_limit is None:
         points_limit = game.default_points_limit
-    _check_points_limit(points_limit)
+    _check_points_limit(points_limit, game)
     campaign = Campaign.objects.create(
         organiser=organiser, name=name, system=system, points_limit=points_limit,
         description=description, is_public=is_public, apply_at_once=apply_at_once,
@@ -118,7 +122,7 @@ def campaign_update(
     campaign: Campaign,
     name: str,
     description: str,
-    points_limit: int,
+    points_limit: int | None,
     is_public: bool,
     apply_at_once: bool,
     house_rules: dict[str, Any],
@@ -127,7 +131,7 @@ def campaign_update(
     name = name.strip()
     if not name:
         raise ServiceError("name", _("a campaign needs a name"))
-    _check_points_limit(points_limit)
+    _check_points_limit(points_limit, get_system(campaign.system))
     rules = campaign_rules(campaign)
     try:
         rules.parse_house_rules(house_rules)
@@ -413,8 +417,11 @@ def _apply(
     results = []
     for side_report in report.sides:
         roster = rosters[side_report.squad_id].roster
-        results.append(rules.resolve_side(roster, side_report, rng, house))
-    places = placings([result.score.total_vp for result in results])
+        results.append(rules.resolve_side(roster, side_report, rng, house, report))
+    if rules.placings is not None:
+        places = rules.placings(report.sides, results)
+    else:
+        places = placings([result.score.total_vp for result in results])
     history: list[HistoryEntry] = []
     changed: dict[int, Member] = {}
     new_abilities: list[tuple[HistoryEntry, Ability]] = []
@@ -425,6 +432,7 @@ def _apply(
         side.total_vp = result.score.total_vp
         side.placing = place
         side.casualties = sum(1 for c in side_report.casualties if c.state != "unhurt")
+        side.tallies = rules.tallies(side_report, result) if rules.tallies is not None else {}
         next_position = loaded.next_ability_position
         for change in rules.changes(loaded.roster, side_report, result):
             row = loaded.rows.get(change.member) if change.member else None
@@ -452,7 +460,7 @@ def _apply(
     for side in sides:
         BattleSide.objects.filter(pk=side.pk).update(
             mission_vp=side.mission_vp, casualty_vp=side.casualty_vp, total_vp=side.total_vp,
-            placing=side.placing, casualties=side.casualties,
+            placing=side.placing, casualties=side.casualties, tallies=side.tallies,
         )  # fmt: skip
     roster_services.squads_touch(squad_ids=squad_ids)
     seq = campaign.battles_applied + 1
@@ -466,6 +474,83 @@ def _apply(
 
 
 # --- void -----------------------------------------------------------------------------------
+
+
+def aftermath_members(battle: Battle) -> dict[int, list[Member]]:
+    """The models a confirmed battle marked for a record by hand (``aftermath_kinds``), by
+    entry; empty for a game that asks for none."""
+    rules = campaign_rules(battle.campaign)
+    if not rules.aftermath_kinds or battle.status != Battle.Status.CONFIRMED:
+        return {}
+    marked: dict[int, list[Member]] = {}
+    for entry in battle.history.filter(kind__in=rules.aftermath_kinds).select_related("member"):
+        marked.setdefault(entry.entry_id, []).append(entry.member)
+    return marked
+
+
+def can_record(battle: Battle, entry: Entry, user: AbstractBaseUser) -> bool:
+    return user.pk in (battle.campaign.organiser_id, entry.player_id)
+
+
+@transaction.atomic
+def battle_aftermath(
+    *,
+    battle: Battle,
+    user: AbstractBaseUser,
+    member: Member,
+    status: str,
+    record: dict[str, Any],
+) -> list[HistoryEntry]:
+    """What happened to a model after the battle, recorded by hand (a serious injury whose
+    table the rules do not print): its new status and record values, each a history entry
+    of the battle, so that voiding the battle undoes them too. Only while the battle is its
+    squad's latest."""
+    campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
+    battle = Battle.objects.select_for_update().get(pk=battle.pk)
+    battle.campaign = campaign
+    rules = campaign_rules(campaign)
+    entry = next(
+        (e for e in Entry.objects.filter(sides__battle=battle) if e.squad_id == member.squad_id),
+        None,
+    )
+    marked = aftermath_members(battle).get(entry.pk, []) if entry is not None else []
+    if entry is None or member.pk not in {m.pk for m in marked}:
+        raise Invalid("member", _("this battle asks for no record of %(name)s") % {
+            "name": member.name})  # fmt: skip
+    if not can_record(battle, entry, user):
+        raise NotAllowed("battle", _("only the organiser or the squad's player can record it"))
+    later = Battle.objects.filter(
+        campaign=campaign, status=Battle.Status.CONFIRMED,
+        applied_seq__gt=battle.applied_seq, sides__entry=entry,
+    ).exists()  # fmt: skip
+    if later:
+        raise Conflict("battle", _("the squad has fought since this battle"), code="battle-state")
+    roster_services.squads_lock(squad_ids=[member.squad_id])
+    member = Member.objects.select_related("squad").get(pk=member.pk)
+    values: dict[str, Any] = {}
+    if status != member.status:
+        if status not in Member.Status.values:
+            raise Invalid("status", _("unknown status %(code)r") % {"code": status})
+        values["status"] = status
+    allowed = set(rules.aftermath_fields) - {"status"}
+    for key in record:
+        if key not in allowed:
+            raise Invalid(key, _("this is not recorded after a battle"))
+    checked = roster_services.record_checked(member=member, values=record)
+    values.update({k: v for k, v in checked.items() if v != member.record.get(k)})
+    seq = (battle.history.aggregate(last=Max("seq"))["last"] or 0) + 1
+    written = []
+    for i, (field, after) in enumerate(values.items()):
+        written.append(HistoryEntry(
+            battle=battle, entry=entry, member=member, seq=seq + i, kind="recorded",
+            field=field, before=member.value(field), after=after,
+            params={"by": user.get_username()},
+        ))  # fmt: skip
+        member.set_value(field, after)
+    HistoryEntry.objects.bulk_create(written)
+    roster_services.members_write(members=[member])
+    roster_services.squads_touch(squad_ids=[member.squad_id])
+    return written
 
 
 @transaction.atomic

@@ -20,6 +20,11 @@ urlpatterns = [
     path("<int:pk>/battles/<int:number>/confirm/", views.battle_confirm, name="battle_confirm"),
     path("<int:pk>/battles/<int:number>/reject/", views.battle_reject, name="battle_reject"),
     path("<int:pk>/battles/<int:number>/void/", views.battle_void, name="battle_void"),
+    path(
+        "<int:pk>/battles/<int:number>/aftermath/<int:member_pk>/",
+        views.battle_aftermath,
+        name="battle_aftermath",
+    ),
     path("<int:pk>/squads/<int:entry_pk>/", views.entry_detail, name="entry"),
     path("<int:pk>/characters/<int:member_pk>/", views.character_detail, name="character"),
 ]

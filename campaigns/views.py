@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.limits import limit_pdf
@@ -32,6 +33,7 @@ from campaigns.printing import report_pdf
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES
 from rosters.pdf_views import print_budget
+from rosters.views import record_values
 from rules import get_system
 
 BATTLES_PER_PAGE = 25
@@ -123,6 +125,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "campaign": campaign,
             "standings": selectors.standings(campaign, sort),
+            "standing_columns": campaign_rules(campaign).standing_columns,
             "sort": sort,
             "log_sort": log_sort,
             "page": page,
@@ -182,7 +185,7 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "campaign": campaign,
             "form": form,
-            "defaults": {k: json.dumps(v, indent=2) for k, v in defaults.items()},
+            "tables": [(form[key], json.dumps(defaults.get(key), indent=2)) for key in form.tables],
         },
         status=400 if form.errors else 200,
     )
@@ -238,9 +241,9 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
         squad__in=[e.squad_id for e in entries.values()], status=Member.Status.ACTIVE
     ).order_by("position", "pk"):
         members.setdefault(member.squad_id, []).append(member)
-    deeds = get_system(campaign.system).deeds
+    game = get_system(campaign.system)
     return [
-        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []), deeds)
+        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []), game)
         for i, pk in enumerate(p for p in ids if p in entries)
     ]
 
@@ -292,10 +295,16 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
         "campaigns/battle_form.html",
         {
             "campaign": campaign,
-            "sides": [(side, side.outcome(data), side.rows(data)) for side in sides],
+            "sides": [
+                (side, side.outcome(data), side.rows(data), side.side_fields(data))
+                for side in sides
+            ],
             "errors": errors,
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,
+            "casualty_fields": game.report.casualty,
+            "roll_fields": tuple(f for f in game.report.side if f.kind == "rolls"),
+            "game_dir": f"systems/{game.code}",
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
             "idempotency_key": data.get("idempotency_key") or uuid.uuid4().hex,
         },
@@ -353,8 +362,47 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "can_void": user.is_authenticated
             and battle.status == Battle.Status.CONFIRMED
             and user.pk == campaign.organiser_id,
+            "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
+            "aftermath": _aftermath(battle, user),
+            "game_dir": f"systems/{campaign.system}",
+            "statuses": Member.Status.choices,
         },
     )
+
+
+def _aftermath(battle: Battle, user) -> list[tuple[Entry, Member, bool]]:
+    """The models the battle marked for a record by hand, and whether ``user`` may record."""
+    marked = services.aftermath_members(battle)
+    if not marked:
+        return []
+    entries = {e.pk: e for e in Entry.objects.filter(pk__in=marked)}
+    return [
+        (entries[entry_pk], member,
+         user.is_authenticated and services.can_record(battle, entries[entry_pk], user))
+        for entry_pk, members in marked.items()
+        for member in members
+    ]  # fmt: skip
+
+
+@login_required
+@require_POST
+def battle_aftermath(request: HttpRequest, pk: int, number: int, member_pk: int) -> HttpResponse:
+    """A model's fate after the battle, recorded by hand (``services.battle_aftermath``)."""
+    campaign = _readable(request, pk)
+    battle = get_object_or_404(Battle, campaign=campaign, number=number)
+    member = get_object_or_404(Member.objects.select_related("squad"), pk=member_pk)
+    try:
+        written = services.battle_aftermath(
+            battle=battle, user=request.user, member=member,
+            status=request.POST.get("status", member.status),
+            record=record_values(request, member),
+        )  # fmt: skip
+    except services.ServiceError as error:
+        messages.error(request, " ".join(_problems(error)))
+    else:
+        if written:
+            messages.success(request, _("Recorded for %(name)s.") % {"name": member.name})
+    return redirect("campaigns:battle", campaign.pk, number)
 
 
 def _battle_action(request: HttpRequest, pk: int, number: int, action) -> HttpResponse:

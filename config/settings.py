@@ -8,6 +8,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from api.schema import enum_name_overrides
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = os.environ.get("DEBUG", "1").lower() in ("1", "true", "yes")
@@ -214,7 +216,7 @@ REST_FRAMEWORK = {
 }
 
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Black Sun Squads API",
+    "TITLE": "Skirmish Campaigns API",
     "DESCRIPTION": (
         "Squads as squad-roster/1 documents (the same JSON as the web import and export and "
         "the command line). Authenticate with a token (POST /api/auth/token/, then send "
@@ -226,6 +228,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": "/api/",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": enum_name_overrides(),  # every game's document its own names
     # Swagger UI and Redoc from the drf-spectacular-sidecar package: no CDN, works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -5,10 +5,20 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignUpForm
 from accounts.limits import limit_signup
+from rules import systems
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """The welcome page, with every game the service carries and its reference card."""
+    games = [
+        {
+            "code": game.code,
+            "name": game.name,
+            "reference": game.printing is not None and game.printing.reference_template,
+        }
+        for game in systems()
+    ]
+    return render(request, "home.html", {"games": games})
 
 
 @require_http_methods(["GET", "POST"])

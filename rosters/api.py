@@ -40,13 +40,13 @@ from rosters.messages import violation_message
 from rosters.models import Squad
 from rosters.pdf import NotPrintable, stored_squad_pdf
 from rosters.serializers import (
-    RosterDocumentSerializer,
     SheetOptionsSerializer,
     SquadChangeSerializer,
     SquadCreateSerializer,
     SquadDetailSerializer,
     SquadSerializer,
     ValidationResultSerializer,
+    roster_document_schema,
 )
 from rules import get_system
 from rules.documents import parse_roster, roster_to_document
@@ -67,9 +67,10 @@ def validation_result(roster: Roster) -> dict[str, Any]:
     violations = system.validate(roster)
     return {
         "valid": not violations,
-        "points": system.cost(roster).points,
+        "points": system.points(roster),
         "limit": roster.points_limit,
         "violations": [violation_dict(v) for v in violations],
+        **system.derived(roster),
     }
 
 
@@ -133,7 +134,7 @@ def _id_errors(*statuses: int) -> dict:
                 description=_('The ETag of the squad as you read it, e.g. "7".'),
             )
         ],
-        request=RosterDocumentSerializer,
+        request=roster_document_schema(),
         responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
     ),
     partial_update=extend_schema(
@@ -225,7 +226,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @extend_schema(
         summary=_("Import a squad-roster/1 document as a new squad"),
         description=_("Nothing is stored when the document is refused; errors name their path."),
-        request=RosterDocumentSerializer,
+        request=roster_document_schema(),
         responses={201: SquadDetailSerializer, **error_responses(400, 413, 415)},
     )
     @action(detail=False, methods=["post"], url_path="import", url_name="import")
@@ -236,7 +237,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @extend_schema(
         summary=_("Export a squad as a squad-roster/1 document"),
         description=_("The same file as the web export, as an attachment."),
-        responses={200: RosterDocumentSerializer, **_id_errors()},
+        responses={200: roster_document_schema(), **_id_errors()},
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[DocumentRenderer],
@@ -265,7 +266,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "As manage.py validate_roster --json: the points and every rule broken. Open to "
             "anonymous clients, as the command line is. An unreadable document is a 400."
         ),
-        request=RosterDocumentSerializer,
+        request=roster_document_schema(),
         responses={200: ValidationResultSerializer, **error_responses(400, 413, 415)},
     )
     @action(

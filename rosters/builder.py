@@ -15,6 +15,7 @@ import functools
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -117,9 +118,17 @@ class MemberView:
     for it: an htmx answer about one model renders one card, and only the violations of the
     others."""
 
-    def __init__(self, row: Member, cost: MemberCost, violations: list[Shown], page: _Page):
+    def __init__(
+        self,
+        row: Member,
+        cost: MemberCost | None,
+        violations: list[Shown],
+        page: _Page,
+        derived: dict[str, Any] | None = None,
+    ):
         self.row = row
-        self.cost = cost
+        self.cost = cost  # None: the game is not costed
+        self.derived = derived  # the game's derived figures for this model, if it has any
         self.violations = violations
         self.error = ""
         self._page = page
@@ -316,7 +325,8 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
     squad = stored.squad
     system = get_system(squad.system)
     roster = stored.roster()
-    costs = system.cost(roster)
+    costs = system.cost(roster) if system.cost is not None else None  # None: not costed
+    derived = system.derived(roster)
     violations = [shown(v) for v in system.validate(roster)]
     by_member: dict[str, list[Shown]] = {}
     squad_wide = []
@@ -330,9 +340,11 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
     builder_url = reverse("rosters:builder", args=[squad.pk])
     models = [(row.pk, row.name, escape(row.name)) for row in rows]
     page = _Page(stored, system, builder_url, models, language)
+    member_costs = costs.members if costs is not None else (None,) * len(rows)
+    by_name = derived.get("derived", {})
     members = [
-        MemberView(row, member_cost, by_member.get(row.name, []), page)
-        for row, member_cost in zip(rows, costs.members, strict=True)
+        MemberView(row, member_cost, by_member.get(row.name, []), page, by_name.get(row.name))
+        for row, member_cost in zip(rows, member_costs, strict=True)
     ]
     for m in members:
         if m.row.pk == error_for:
@@ -343,8 +355,9 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
         "system": system,
         # the game's own parts of a card: its record's fields, its costing's figures
         "game_dir": f"systems/{system.code}",
-        "faction_label": label(system.factions, squad.faction),
-        "points": costs.points,
+        "faction_label": squad.faction_label,
+        "points": costs.points if costs is not None else None,
+        "derived": derived,
         "valid": not violations,
         "violations": violations,
         "squad_violations": squad_wide,
@@ -357,7 +370,9 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
         "type_options": _type_options(squad.system, "", language),
         "faction_options": options(
             ((c, _(f.label)) for c, f in system.factions.items()), squad.faction
-        ),
+        )
+        if system.factions is not None
+        else None,
         "random_table": _random_table(squad.system, language),
         "error": error if error_for is None else "",
     }

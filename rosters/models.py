@@ -24,8 +24,10 @@ class Squad(models.Model):
     )
     name = models.CharField(_("name"), max_length=100)
     system = models.CharField(_("game system"), max_length=40)  # a code of rules.systems()
-    faction = models.CharField(_("faction"), max_length=40)
-    points_limit = models.PositiveIntegerField(_("points limit"))  # the game's default at first
+    # A code of the game's factions, or free text (possibly empty) for a game without codes
+    faction = models.CharField(_("faction"), max_length=100, blank=True)
+    # The game's default at first; null: no limit (a game whose text prints no points)
+    points_limit = models.PositiveIntegerField(_("points limit"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
     is_public = models.BooleanField(_("public link on"), default=False)
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
@@ -49,7 +51,8 @@ class Squad(models.Model):
 
     @property
     def faction_label(self) -> str:
-        faction = get_system(self.system).factions.get(self.faction)
+        factions = get_system(self.system).factions
+        faction = factions.get(self.faction) if factions is not None else None
         return gettext(faction.label) if faction is not None else self.faction
 
 

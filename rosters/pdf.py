@@ -164,7 +164,7 @@ def squad_sheet_context(
     """What the squad sheet and card templates show, with every rules label translated: the
     squad's header here, the rest from the game (``Printing.squad_context``)."""
     system, printing = _printing(roster.system)
-    costs = system.cost(roster)
+    costs = system.cost(roster) if system.cost is not None else None  # None: not costed
     violations = system.validate(roster)
     game = printing.squad_context(roster, costs, include_dead, gettext)
     printed = [m for m in roster.members if include_dead or m.status != "dead"]
@@ -180,9 +180,9 @@ def squad_sheet_context(
             "name": roster.name,
             "owner": owner,
             "version": version,
-            "points": costs.points,
-            "points_limit": costs.points_limit,
-            "models": sum(1 for member_cost in costs.members if member_cost.counts),
+            "points": costs.points if costs is not None else None,
+            "points_limit": roster.points_limit,
+            "models": sum(1 for member in roster.members if member.status != "dead"),
             "valid": not violations,
         },
         "violations": [_violation(v) for v in violations],

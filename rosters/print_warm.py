@@ -11,6 +11,7 @@ the demo squad's sheet and cards and every reference card, rendered in the serve
 database is never touched. Without them, one small page in every face print.css declares.
 """
 
+import logging
 import os
 
 from rosters.print_engine import html_to_pdf
@@ -26,11 +27,22 @@ def _warm_with_django() -> None:
     from rosters.demo import demo_rosters
 
     roster = demo_rosters()[0]
+    warmers = [
+        lambda: pdf.squad_sheet_pdf(roster),
+        lambda: pdf.squad_sheet_pdf(roster, cards=True),
+        *(
+            lambda system=system, template=template: pdf.render_pdf(
+                template, pdf.reference_card_context(system)
+            )
+            for system, template in pdf.reference_cards().items()
+        ),
+    ]
     with pdf.without_budget():
-        pdf.squad_sheet_pdf(roster)
-        pdf.squad_sheet_pdf(roster, cards=True)
-        for system, template in pdf.reference_cards().items():
-            pdf.render_pdf(template, pdf.reference_card_context(system))
+        for warm in warmers:
+            try:
+                warm()
+            except Exception:  # a page that fails here fails in its child too, and says why
+                logging.getLogger(__name__).exception("could not warm the print server")
 
 
 html_to_pdf(f"<h1>{SAMPLE}</h1><p>{SAMPLE} <b>{SAMPLE}</b></p>")

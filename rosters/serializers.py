@@ -12,30 +12,29 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from api.schema import schema_prefix
 from api.serializers import StrictSerializer
 from rosters.adapters import squad_to_roster
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
 from rules import systems
-from rules.documents import MAX_NAME, ROSTER_FORMAT, roster_to_document
+from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, ROSTER_FORMAT, roster_to_document
+from rules.registry import GameSystem, RecordField
 from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
 
 
 def _codes(table: str) -> list[str]:
     """Every code of ``table`` (``"factions"``, ``"items"``...) over the game systems."""
-    return list(dict.fromkeys(code for s in systems() for code in getattr(s, table)))
+    return list(dict.fromkeys(code for s in systems() for code in getattr(s, table) or ()))
 
 
 SYSTEMS = [s.code for s in systems()]
-
-
-def _limit(name: str) -> int:
-    """The largest of the games' ``DocumentLimits.<name>``, for the schema; each document is
-    held to its own game's limits by the parser."""
-    return max(getattr(system.limits, name) for system in systems())
+FACTION_HELP = _(
+    "A faction code of the game (%(codes)s), or free text for a game whose rules list none."
+) % {"codes": ", ".join(_codes("factions"))}
 
 
 # --- the squad-roster/1 document (docs/formats.md)--------------------------------------------
@@ -67,41 +66,111 @@ class AbilityField(serializers.JSONField):
     """A bare ability code, or ``{"code", "detail", "source"}``."""
 
 
-class EquipmentDocumentSerializer(StrictSerializer):
-    item = serializers.ChoiceField(choices=_codes("items"))
-    count = serializers.IntegerField(
-        min_value=1, max_value=_limit("count"), required=False,
-        help_text=_("Defaults to 1; grenades are counted one by one."),
-    )  # fmt: skip
+def _adjustments_schema(field: RecordField) -> dict[str, Any]:
+    number = {"type": "integer", "minimum": field.minimum, "maximum": field.maximum}
+    return {
+        "type": "object",
+        "properties": {code: number for code in field.choices},
+        "additionalProperties": False,
+    }
 
 
-class MemberDocumentSerializer(StrictSerializer):
-    name = serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the squad."))
-    type = serializers.ChoiceField(choices=_codes("model_types"))
-    equipment = EquipmentDocumentSerializer(
-        many=True, required=False, max_length=_limit("equipment")
+def record_serializer_field(field: RecordField) -> serializers.Field:
+    """The schema of one of a game's own keys (``rules.registry.RecordField``)."""
+    help_text = _(field.help or field.label)
+    if field.kind == "count":
+        return serializers.IntegerField(
+            min_value=field.minimum, max_value=field.maximum, required=False, help_text=help_text
+        )
+    if field.kind == "member":
+        return serializers.CharField(
+            max_length=MAX_NAME, required=False, allow_null=True, help_text=help_text
+        )
+    if field.kind == "code":
+        return serializers.ChoiceField(
+            choices=list(field.choices), required=False, allow_null=True, help_text=help_text
+        )
+    if field.kind == "flag":
+        return serializers.BooleanField(required=False, help_text=help_text)
+    # a subclass per field: the decorator marks the class it is given
+    adjustments = type("AdjustmentsField", (serializers.JSONField,), {})
+    return extend_schema_field(_adjustments_schema(field))(adjustments)(
+        required=False, help_text=help_text
     )
-    abilities = serializers.ListField(
-        child=AbilityField(), required=False, max_length=_limit("abilities")
+
+
+def _prefix(code: str) -> str:
+    """``"some-game"`` -> ``"SomeGame"``: the game's part of its components' names."""
+    return schema_prefix(code)
+
+
+_DOCUMENTS: dict[str, type[serializers.Serializer]] = {}
+
+
+def roster_document_serializer(system: GameSystem) -> type[serializers.Serializer]:
+    """The ``squad-roster/1`` document of one game, for the schema: its codes, its own keys
+    (one class per game, made once: the schema names a component after its class)."""
+    if system.code not in _DOCUMENTS:
+        _DOCUMENTS[system.code] = _roster_document_serializer(system)
+    return _DOCUMENTS[system.code]
+
+
+def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializer]:
+    prefix = _prefix(system.code)
+    equipment = type(f"{prefix}EquipmentDocumentSerializer", (StrictSerializer,), {
+        "item": serializers.ChoiceField(choices=list(system.items)),
+        "count": serializers.IntegerField(
+            min_value=1, max_value=system.limits.count, required=False,
+            help_text=_("Defaults to 1."),
+        ),
+    })  # fmt: skip
+    member_fields: dict[str, Any] = {
+        "name": serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the squad.")),
+        "type": serializers.ChoiceField(choices=list(system.model_types)),
+        "equipment": equipment(many=True, required=False, max_length=system.limits.equipment),
+        "status": serializers.ChoiceField(choices=list(MEMBER_STATUSES), required=False),
+    }
+    if system.abilities:
+        member_fields["abilities"] = serializers.ListField(
+            child=AbilityField(), required=False, max_length=system.limits.abilities
+        )
+    for field in system.member_record:
+        member_fields[field.key] = record_serializer_field(field)
+    member = type(f"{prefix}MemberDocumentSerializer", (StrictSerializer,), member_fields)
+    if system.factions is None:
+        faction = serializers.CharField(
+            max_length=MAX_NAME, required=False, allow_blank=True,
+            help_text=_("Free text, printed only: the game's rules list no factions."),
+        )  # fmt: skip
+    else:
+        faction = serializers.ChoiceField(choices=list(system.factions))
+    limit_help = (
+        _("Defaults to the game's usual limit.")
+        if system.default_points_limit is not None
+        else _("Optional: the game's rules print no points (null: no limit).")
     )
-    rp = serializers.IntegerField(min_value=0, max_value=10_000, required=False)
-    cv_loss = serializers.IntegerField(min_value=0, max_value=10, required=False)
-    status = serializers.ChoiceField(choices=list(MEMBER_STATUSES), required=False)
-    assists = serializers.CharField(
-        max_length=MAX_NAME, required=False, allow_null=True,
-        help_text=_("The model whose machine gun or flamethrower this one serves."),
-    )  # fmt: skip
+    return type(f"{prefix}RosterDocumentSerializer", (StrictSerializer,), {
+        "__doc__": f"A {system.name} squad as a squad-roster/1 document (docs/formats.md).",
+        "format": serializers.ChoiceField(choices=[ROSTER_FORMAT]),
+        "system": serializers.ChoiceField(choices=[system.code]),
+        "name": serializers.CharField(max_length=MAX_NAME),
+        "faction": faction,
+        "points_limit": serializers.IntegerField(
+            min_value=1, max_value=MAX_POINTS_LIMIT, required=False,
+            allow_null=system.default_points_limit is None, help_text=limit_help,
+        ),
+        "members": member(many=True, max_length=system.limits.members),
+    })  # fmt: skip
 
 
-class RosterDocumentSerializer(StrictSerializer):
-    """A squad as a ``squad-roster/1`` document (docs/formats.md)."""
-
-    format = serializers.ChoiceField(choices=[ROSTER_FORMAT])
-    system = serializers.ChoiceField(choices=SYSTEMS)
-    name = serializers.CharField(max_length=MAX_NAME)
-    faction = serializers.ChoiceField(choices=_codes("factions"))
-    points_limit = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
-    members = MemberDocumentSerializer(many=True, max_length=_limit("members"))
+def roster_document_schema() -> PolymorphicProxySerializer:
+    """Every game's document, told apart by ``system`` (the schema is built when asked, so
+    a game registered later is in it)."""
+    return PolymorphicProxySerializer(
+        component_name="RosterDocument",
+        serializers={s.code: roster_document_serializer(s) for s in systems()},
+        resource_type_field_name="system",
+    )
 
 
 # --- stored squads --------------------------------------------------------------------------
@@ -142,7 +211,7 @@ class SquadDetailSerializer(SquadSerializer):
         fields = [*SquadSerializer.Meta.fields, "roster"]
         read_only_fields = fields
 
-    @extend_schema_field(RosterDocumentSerializer)
+    @extend_schema_field(roster_document_schema())
     def get_roster(self, squad: Squad) -> dict[str, Any]:
         return roster_to_document(squad_to_roster(squad))
 
@@ -163,20 +232,30 @@ class NameField(serializers.CharField):
 
 class SquadCreateSerializer(StrictSerializer):
     name = NameField()
-    faction = serializers.ChoiceField(choices=_codes("factions"))
+    faction = serializers.CharField(
+        max_length=MAX_NAME, required=False, default="", help_text=FACTION_HELP
+    )
     system = serializers.ChoiceField(choices=SYSTEMS, default=SYSTEMS[0])
     points_limit = serializers.IntegerField(
-        min_value=1, max_value=100_000, required=False,
-        help_text=_("Defaults to the game's usual limit."),
+        min_value=1, max_value=100_000, required=False, allow_null=True,
+        help_text=_("Defaults to the game's usual limit (none for a game without points)."),
     )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = [s.code for s in systems()]  # as registered now
 
 
 class SquadChangeSerializer(StrictSerializer):
     """The squad's own settings; its models change with PUT (the whole document)."""
 
     name = NameField(required=False)
-    faction = serializers.ChoiceField(choices=_codes("factions"), required=False)
-    points_limit = serializers.IntegerField(min_value=1, max_value=100_000, required=False)
+    faction = serializers.CharField(
+        max_length=MAX_NAME, required=False, allow_blank=True, help_text=FACTION_HELP
+    )
+    points_limit = serializers.IntegerField(
+        min_value=1, max_value=100_000, required=False, allow_null=True
+    )
     is_public = serializers.BooleanField(
         required=False, help_text=_("Turns the read-only public link on or off.")
     )
@@ -197,9 +276,18 @@ class ValidationResultSerializer(serializers.Serializer):
     """As ``manage.py validate_roster --json`` prints it, with the points limit."""
 
     valid = serializers.BooleanField()
-    points = serializers.IntegerField()
-    limit = serializers.IntegerField()
+    points = serializers.IntegerField(
+        allow_null=True, help_text=_("null for a game whose rules print no points.")
+    )
+    limit = serializers.IntegerField(allow_null=True, help_text=_("null: no points limit."))
     violations = ViolationSerializer(many=True)
+    derived = serializers.DictField(
+        required=False,
+        help_text=_(
+            "For a game that derives figures from a roster: an object keyed by model (or "
+            "unit) name; the game may add other figures of the squad beside it."
+        ),
+    )
 
 
 class SheetOptionsSerializer(serializers.Serializer):

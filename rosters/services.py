@@ -29,7 +29,7 @@ from core.errors import Conflict, Missing, ServiceError
 from rosters.models import Ability, Equipment, Member, Squad
 from rules import get_system, systems
 from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, UNPRINTABLE
-from rules.registry import BuilderChoices, GameSystem
+from rules.registry import BuilderChoices, GameSystem, RecordField
 from rules.types import Roster
 
 # Abilities a model gains during a campaign (docs/formats.md ``source``); battles record them.
@@ -100,17 +100,38 @@ def _check_squad_name(name: str) -> str:
     return name
 
 
-def _check_points_limit(points_limit: int) -> None:
-    if not 1 <= points_limit <= MAX_POINTS_LIMIT:
+def _check_points_limit(points_limit: int | None, game: GameSystem) -> None:
+    """A whole number from 1, or ``None`` (no limit) for a game whose text prints no points."""
+    if points_limit is None and game.default_points_limit is None:
+        return
+    if points_limit is None or not 1 <= points_limit <= MAX_POINTS_LIMIT:
         raise ServiceError(
             "points_limit",
             _("The points limit is a whole number from 1 to %(max)d.") % {"max": MAX_POINTS_LIMIT},
         )
 
 
+def _check_faction(game: GameSystem, faction: str) -> str:
+    """A faction code of the game, or the free text of a game without faction codes."""
+    if game.factions is None:
+        faction = faction.strip()
+        if len(faction) > MAX_NAME:
+            raise ServiceError(
+                "faction", _("A faction has at most %(max)d characters.") % {"max": MAX_NAME}
+            )
+        _check_text(faction, "faction")
+        return faction
+    _check_code(game.factions, faction, "faction", _("faction"))
+    return faction
+
+
 def _check_code(table, code: str, field: str, what: str) -> None:
     if code not in table:
-        raise ServiceError(field, _("unknown %(what)s %(code)r") % {"what": what, "code": code})
+        raise ServiceError(
+            field,
+            _("unknown %(what)s %(code)r") % {"what": what, "code": code},
+            code="invalid-choice",  # as the API's own choice fields say it
+        )
 
 
 def _check_name(squad: Squad, name: str, *, exclude: int | None = None) -> str:
@@ -148,17 +169,17 @@ def squad_create(
         game = get_system(system)
     except KeyError:
         raise ServiceError("system", _("unknown game system %(code)r") % {"code": system}) from None
-    _check_code(game.factions, faction, "faction", _("faction"))
+    faction = _check_faction(game, faction)
     name = _check_squad_name(name)
     points_limit = points_limit or game.default_points_limit
-    _check_points_limit(points_limit)
+    _check_points_limit(points_limit, game)
     return Squad.objects.create(
         owner=owner, name=name, system=system, faction=faction, points_limit=points_limit
     )
 
 
 @transaction.atomic
-def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int) -> Squad:
+def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int | None) -> Squad:
     locked = _lock(squad)
     if locked.in_campaign and faction != locked.faction:
         raise Conflict("faction", _("A campaign squad keeps its faction."), code="campaign-squad")
@@ -166,9 +187,10 @@ def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int) ->
         raise Conflict(
             "points_limit", _("The campaign sets the points limit."), code="campaign-squad"
         )
-    _check_code(get_system(locked.system).factions, faction, "faction", _("faction"))
+    game = get_system(locked.system)
+    faction = _check_faction(game, faction)
     name = _check_squad_name(name)
-    _check_points_limit(points_limit)
+    _check_points_limit(points_limit, game)
     Squad.objects.filter(pk=squad.pk).update(name=name, faction=faction, points_limit=points_limit)
     squad.refresh_from_db()
     _touch(squad)
@@ -377,13 +399,24 @@ def _check_campaign_record(member: Member, *, type: str, status: str, record: di
               "another instead."),
         )  # fmt: skip
     for field in game.member_record:
-        if field.kind == "count" and record[field.key] != member.record.get(field.key):
+        if field.kind in _SET_BY_BATTLES and record[field.key] != member.record.get(field.key):
             raise ServiceError(
                 field.key,
                 _("In a campaign squad, battles set the %(field)s.") % {"field": _(field.label)},
             )
     if status != member.status:
         raise ServiceError("status", _("In a campaign squad, battles set the status."))
+
+
+_SET_BY_BATTLES = ("count", "adjustments")  # a campaign squad's numbers: the campaign's
+
+
+def record_checked(*, member: Member, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` over the model's record, each checked against its game's declaration, for
+    a caller that writes a campaign squad's record itself (``campaigns.services``)."""
+    game = get_system(member.squad.system)
+    record = _check_record(member.squad, member, values, game)
+    return {key: record[key] for key in values}
 
 
 def _check_record(squad: Squad, member: Member, values: Mapping[str, Any],
@@ -407,6 +440,16 @@ def _check_record(squad: Squad, member: Member, values: Mapping[str, Any],
                     field.key,
                     _("%(field)s: at most %(max)d.") % {"field": label, "max": field.maximum},
                 )
+        elif field.kind == "adjustments":
+            record[field.key] = _check_adjustments(field, value)
+        elif field.kind == "flag":
+            if not isinstance(value, bool):
+                raise ServiceError(field.key, _("%(field)s is yes or no.") % {"field": label})
+        elif field.kind == "code":
+            if value is not None and value not in field.choices:
+                raise ServiceError(
+                    field.key, _("unknown %(what)s %(code)r") % {"what": label, "code": value}
+                )
         elif value is not None and (
             not isinstance(value, str)
             or value == member.name
@@ -417,6 +460,32 @@ def _check_record(squad: Squad, member: Member, values: Mapping[str, Any],
                 _("%(field)s: name another model of this squad.") % {"field": label},
             )
     return record
+
+
+def _check_adjustments(field: RecordField, value: Any) -> dict[str, int]:
+    """Whole numbers by code (a model's characteristic changes), zeros left out."""
+    label = _(field.label)
+    if not isinstance(value, Mapping):
+        raise ServiceError(field.key, _("%(field)s: numbers by code.") % {"field": label})
+    out = {}
+    for code, number in value.items():
+        if code not in field.choices:
+            raise ServiceError(
+                field.key, _("unknown %(what)s %(code)r") % {"what": label, "code": code}
+            )
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not (field.minimum <= number <= field.maximum)
+        ):
+            raise ServiceError(
+                field.key,
+                _("%(field)s: whole numbers from %(min)d to %(max)d.")
+                % {"field": label, "min": field.minimum, "max": field.maximum},
+            )
+        if number:
+            out[code] = number
+    return out
 
 
 @transaction.atomic

@@ -51,12 +51,34 @@ def _int(request: HttpRequest, key: str, default: int | None = None) -> int | No
         raise ServiceError(key, _("%(field)s must be a whole number.") % {"field": key}) from None
 
 
-def _record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
+def _points_limit(request: HttpRequest, squad: Squad) -> int | None:
+    """The limit the squad form sent; left empty, none for a game without points (its
+    text prints no costs), else the squad's own."""
+    if "points_limit" not in request.POST:
+        return squad.points_limit
+    keep = None if get_system(squad.system).default_points_limit is None else squad.points_limit
+    return _int(request, "points_limit", keep)
+
+
+def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
     """The values of the game's record (``GameSystem.member_record``) the card's form sent:
-    a number as a number, a model (sent by id) as its name; a key not sent is left out."""
+    a number as a number, a model (sent by id) as its name, a code or none, a tick box as
+    true or false (its form sends an empty value first); a key not sent is left out."""
     values: dict[str, Any] = {}
     for field in get_system(member.squad.system).member_record:
+        if field.kind == "adjustments":  # one number box per code, named "<key>-<code>"
+            names = {c: f"{field.key}-{c}" for c in field.choices}
+            sent = {c: name for c, name in names.items() if name in request.POST}
+            if sent:
+                values[field.key] = {c: _int(request, name, 0) or 0 for c, name in sent.items()}
+            continue
         if field.key not in request.POST:
+            continue
+        if field.kind == "flag":  # a hidden empty value, then the box's own when ticked
+            values[field.key] = any(request.POST.getlist(field.key))
+            continue
+        if field.kind == "code":
+            values[field.key] = request.POST.get(field.key) or None
             continue
         if field.kind == "count":
             values[field.key] = _int(request, field.key, member.record.get(field.key))
@@ -164,7 +186,7 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
             squad=squad,
             name=request.POST.get("name", ""),
             faction=request.POST.get("faction", squad.faction),
-            points_limit=_int(request, "points_limit", squad.points_limit),
+            points_limit=_points_limit(request, squad),
         )
     except ServiceError as error:
         return _after_change(request, pk, whole=True, error=error.message)
@@ -254,7 +276,7 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
             name=request.POST.get("name", member.name),
             type=request.POST.get("type", member.type),
             status=request.POST.get("status", member.status),
-            record=_record_values(request, member),
+            record=record_values(request, member),
         )
     except ServiceError as error:
         return _after_change(request, pk, member_pk, error=error.message)

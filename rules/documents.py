@@ -313,9 +313,18 @@ def _limited(r: _Reader, value: Any, path: str, maximum: int, template: str) -> 
 
 
 def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
+    system = None
+    if isinstance(value, dict) and isinstance(value.get("system"), str):
+        try:
+            system = get_system(value["system"])
+        except KeyError:
+            pass
+    # A game without faction codes takes an optional faction in free text (printed only).
+    coded = system is None or system.factions is not None
     data = r.object(
         value, path,
-        ("format", "system", "name", "faction", "members"), ("points_limit",),
+        ("format", "system", "name", "members", *(("faction",) if coded else ())),
+        ("points_limit", *(() if coded else ("faction",))),
     )  # fmt: skip
     if data is None:
         return None
@@ -324,12 +333,19 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
     if system is None:
         return None
     faction = None
-    if "faction" in data:
+    if system.factions is None:
+        faction = r.string(data.get("faction", ""), _join(path, "faction"), blank=True)
+    elif "faction" in data:
         faction = r.code(data["faction"], _join(path, "faction"), system.factions, "faction")
     limit = system.default_points_limit
+    limit_ok = True
     if "points_limit" in data:
-        limit = r.integer(data["points_limit"], _join(path, "points_limit"),
-                          minimum=1, maximum=100_000)  # fmt: skip
+        if data["points_limit"] is None and system.default_points_limit is None:
+            limit = None  # a game without points: no limit
+        else:
+            limit = r.integer(data["points_limit"], _join(path, "points_limit"),
+                              minimum=1, maximum=MAX_POINTS_LIMIT)  # fmt: skip
+            limit_ok = limit is not None
     members = []
     limits = system.limits
     members_path = _join(path, "members")
@@ -345,16 +361,19 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
     abilities = sum(len(m.abilities) for m in read)
     if abilities > limits.squad_abilities:
         r.fail(members_path, TOO_MANY_SQUAD_ABILITIES, max=limits.squad_abilities, count=abilities)
-    if name is None or faction is None or limit is None or None in members:
+    if name is None or faction is None or not limit_ok or None in members:
         return None
-    return Roster(system.code, name, faction, tuple(members), limit)
+    roster = Roster(system.code, name, faction, tuple(members), limit)
+    if system.check_document is not None:
+        for where, template, params in system.check_document(roster):
+            r.fail(_join(path, where), template, **params)
+    return roster
 
 
 def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | None:
     record_keys = tuple(f.key for f in system.member_record)
-    data = r.object(
-        value, path, ("name", "type"), ("equipment", "abilities", "status", *record_keys)
-    )
+    envelope = ("equipment", "abilities", "status") if system.abilities else ("equipment", "status")
+    data = r.object(value, path, ("name", "type"), (*envelope, *record_keys))
     if data is None:
         return None
     ok = True
@@ -382,9 +401,11 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
     status = r.code(data.get("status", "active"), f"{path}.status", MEMBER_STATUSES, "status")
     record = {}
     for field_ in system.member_record:
-        raw = data.get(field_.key, field_.default)
-        value = _record_value(r, raw, f"{path}.{field_.key}", field_)
-        ok = ok and (value is not None or field_.kind == "member")
+        if field_.key not in data:
+            record[field_.key] = field_.default
+            continue
+        value = _record_value(r, data[field_.key], f"{path}.{field_.key}", field_)
+        ok = ok and value is not _REFUSED
         record[field_.key] = value
     if not ok or None in (name, type_, status):
         return None
@@ -392,13 +413,48 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
     return Member(name, type_, tuple(equipment), tuple(abilities), status, record)
 
 
+_REFUSED = object()  # a value ``_record_value`` refused (``None`` is a value of some kinds)
+
+
 def _record_value(r: _Reader, value: Any, path: str, field_: RecordField) -> Any:
-    """One value of a game's member record (``RecordField``), or ``None`` when refused."""
+    """One value of a game's own key (``RecordField``), or ``_REFUSED``."""
+    got: Any
     if field_.kind == "count":
-        return r.integer(value, path, minimum=0, maximum=field_.maximum)
-    if value is None:  # "member": no model named
+        got = r.integer(value, path, minimum=field_.minimum, maximum=field_.maximum)
+    elif field_.kind == "flag":
+        got = r.boolean(value, path)
+    elif value is None and field_.kind in ("member", "code"):  # nothing named or chosen
         return None
-    return r.string(value, path)
+    elif field_.kind == "member":
+        got = r.string(value, path)
+    elif field_.kind == "code":
+        got = r.code(value, path, field_.choices, field_.label.lower())
+    elif field_.kind in ("adjustments", "rolls"):
+        got = _number_object(r, value, path, field_)
+    else:
+        raise ValueError(f"unknown record kind {field_.kind!r}")
+    return _REFUSED if got is None else got
+
+
+def _number_object(r: _Reader, value: Any, path: str, field_: RecordField) -> dict | None:
+    """An object of whole numbers: by code (``"adjustments"``, zeros left out) or by model
+    name (``"rolls"``, checked against the side by the caller)."""
+    if not isinstance(value, dict):
+        r.fail(path, _("must be an object, not %(kind)s"), kind=_kind(value))
+        return None
+    out = {}
+    ok = True
+    for key, number in value.items():
+        key_path = f"{path}.{key}"
+        if field_.kind == "adjustments" and r.code(key, key_path, field_.choices, "key") is None:
+            ok = False
+            continue
+        number = r.integer(number, key_path, minimum=field_.minimum, maximum=field_.maximum)
+        if number is None:
+            ok = False
+        elif number or field_.kind == "rolls":
+            out[key] = number
+    return out if ok else None
 
 
 def _equipment(r: _Reader, value: Any, path: str, system: GameSystem) -> Equipment | None:
@@ -456,7 +512,8 @@ def load_roster(text: str | bytes) -> Roster:
 
 def roster_to_document(roster: Roster) -> dict[str, Any]:
     """The ``squad-roster/1`` document of a roster; ``parse_roster`` gives it back unchanged."""
-    record_fields = get_system(roster.system).member_record
+    system = get_system(roster.system)
+    record_fields = system.member_record
     members = []
     for m in roster.members:
         doc: dict[str, Any] = {"name": m.name, "type": m.type}
@@ -464,7 +521,8 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
             {"item": e.item} if e.count == 1 else {"item": e.item, "count": e.count}
             for e in m.equipment
         ]
-        doc["abilities"] = [_ability_document(a) for a in m.abilities]
+        if system.abilities:
+            doc["abilities"] = [_ability_document(a) for a in m.abilities]
         if m.status != "active":
             doc["status"] = m.status
         for field_ in record_fields:  # the game's own keys, where they differ from the default
@@ -472,7 +530,7 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
             if value != field_.default:
                 doc[field_.key] = value
         members.append(doc)
-    return {
+    document = {
         "format": ROSTER_FORMAT,
         "system": roster.system,
         "name": roster.name,
@@ -480,6 +538,9 @@ def roster_to_document(roster: Roster) -> dict[str, Any]:
         "points_limit": roster.points_limit,
         "members": members,
     }
+    if system.factions is None and not roster.faction:
+        del document["faction"]  # optional free text, left out when empty
+    return document
 
 
 def _ability_document(ability: Ability) -> str | dict[str, str]:
@@ -529,7 +590,12 @@ def parse_battle_report(data: Any) -> BattleReport:
         for i, raw in enumerate(raw_sides):
             sides.append(_side(r, raw, f"sides[{i}]", system))
     r.raise_if_failed()
-    return BattleReport(system.code, tuple(sides), scenario or "", played_on)
+    report = BattleReport(system.code, tuple(sides), scenario or "", played_on)
+    if system.report.check is not None:
+        for path, template, params in system.report.check(report):
+            r.fail(path, template, **params)
+        r.raise_if_failed()
+    return report
 
 
 def load_battle_report(text: str | bytes) -> BattleReport:
@@ -537,9 +603,10 @@ def load_battle_report(text: str | bytes) -> BattleReport:
 
 
 def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
+    own = system.report
     data = r.object(
         value, path, ("outcome",),
-        ("roster", "squad_id", "casualties", "deeds", "survival_rolls"),
+        ("roster", "squad_id", "casualties", "deeds", *(f.key for f in own.side)),
     )  # fmt: skip
     if data is None:
         return None
@@ -581,7 +648,7 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     seen: set[str] = set()
     for i, raw in enumerate(r.list(data.get("casualties", []), f"{path}.casualties")):
         item_path = f"{path}.casualties[{i}]"
-        entry = r.object(raw, item_path, ("member", "state"), ("treated",))
+        entry = r.object(raw, item_path, ("member", "state"), tuple(f.key for f in own.casualty))
         if entry is None:
             continue
         name = check_member(entry.get("member"), f"{item_path}.member", seen) if (
@@ -589,9 +656,9 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
         state = None
         if "state" in entry:
             state = r.code(entry["state"], f"{item_path}.state", system.states, "state")
-        treated = r.boolean(entry.get("treated", False), f"{item_path}.treated")
-        if name is not None and state is not None and treated is not None:
-            casualties.append(Casualty(name, state, treated))
+        details = _details(r, entry, item_path, own.casualty)
+        if name is not None and state is not None and details is not None:
+            casualties.append(Casualty(name, state, details))
     deeds = []
     seen = set()
     for i, raw in enumerate(r.list(data.get("deeds", []), f"{path}.deeds")):
@@ -610,25 +677,29 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
         }  # fmt: skip
         if name is not None and None not in counts.values():
             deeds.append(Deeds(name, {key: n for key, n in counts.items() if n}))
-    rolls: dict[str, int] = {}
-    raw_rolls = data.get("survival_rolls", {})
-    if not isinstance(raw_rolls, dict):
-        r.fail(f"{path}.survival_rolls", _("must be an object, not %(kind)s"),
-               kind=_kind(raw_rolls))  # fmt: skip
-        raw_rolls = {}
-    seriously = {c.member for c in casualties if c.state == "seriously-wounded"}
-    seen = set()
-    for name, roll in raw_rolls.items():
-        roll_path = f"{path}.survival_rolls.{name}"
-        if check_member(name, roll_path, seen) is None:
-            continue
-        roll = r.integer(roll, roll_path, minimum=1, maximum=6)
-        if roll is None:
-            continue
-        if name not in seriously:
-            r.fail(roll_path, _("%(name)r did not end the battle seriously wounded"), name=name)
-            continue
-        rolls[name] = roll
-    if outcome is None or (roster is None and squad_id is None):
+    details = _details(r, data, path, own.side)
+    for field_ in own.side:  # the dice of a side are rolled for its models
+        if field_.kind == "rolls" and details is not None:
+            for name in details.get(field_.key, {}):
+                check_member(name, f"{path}.{field_.key}.{name}", set())
+    if outcome is None or (roster is None and squad_id is None) or details is None:
         return None
-    return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), rolls)
+    return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details)
+
+
+def _details(
+    r: _Reader, data: dict[str, Any], path: str, fields: tuple[RecordField, ...]
+) -> dict[str, Any] | None:
+    """The game's own keys of a casualty or a side (``ReportRules``) that are given and not
+    at their default, or ``None`` when one is refused."""
+    out = {}
+    ok = True
+    for field_ in fields:
+        if field_.key not in data:
+            continue
+        value = _record_value(r, data[field_.key], _join(path, field_.key), field_)
+        if value is _REFUSED:
+            ok = False
+        elif value != field_.default and value != {}:
+            out[field_.key] = value
+    return out if ok else None

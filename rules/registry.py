@@ -9,11 +9,11 @@ changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.types import Change, Roster, RosterCost, Side, Violation
+from rules.types import BattleReport, Change, Roster, RosterCost, Side, Violation
 
 
 @dataclass(frozen=True)
@@ -23,15 +23,17 @@ class CampaignRules:
     - ``default_house_rules()``: the campaign tables as JSON (shown beside the organiser's);
     - ``parse_house_rules(data)``: a campaign's tables from that JSON (missing keys take the
       defaults); raises ``ValueError`` with ``.path`` and ``.message`` for a bad table;
-    - ``resolve_side(roster, side, rng, house_rules)``: the result of one side's battle, with
-      ``.score.mission_vp``, ``.score.casualty_vp`` and ``.score.total_vp``;
+    - ``resolve_side(roster, side, rng, house_rules, report)``: the result of one side's
+      battle (``report`` is the whole ``BattleReport``: a side may score its enemies'
+      casualties), with ``.score.mission_vp``, ``.score.casualty_vp`` and ``.score.total_vp``;
     - ``changes(roster, side, result)``: what the battle did to the squad, in order;
     - ``check_side(roster, side)``: ``(path, template, params)`` for every model a side of a
       report names that is not in the squad or did not fight (paths inside the side);
     - ``labels``: English words, marked for translation, for the codes of reports and history:
       end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``;
     - ``history``: how the history words the kinds of change that are the game's own (every
-      game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``):
+      game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``, and
+      may word them its own way here):
       kind -> (English template marked for translation, ``values(params, before, after,
       word)``), where ``word(code, prefix)`` is the translated label of ``labels``.
     """
@@ -43,6 +45,19 @@ class CampaignRules:
     check_side: Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]
     labels: Mapping[str, str]
     history: Mapping[str, tuple[str, Callable[..., dict[str, Any]]]] = field(default_factory=dict)
+    # Win, draw or loss for each side of one battle, from the sides and their results; by
+    # default from the VP (``rules.campaign.placings``), for a game whose outcomes say it.
+    placings: Callable[[Sequence[Side], Sequence[Any]], list[str]] | None = None
+    # The game's own columns of the standings (key, label): counts a battle gives each side
+    # (``tallies(side, result)`` -> ``{key: n}``), summed over the confirmed battles.
+    standing_columns: tuple[RecordField, ...] = ()
+    tallies: Callable[[Side, Any], dict[str, int]] | None = None
+    # What a player records by hand after a battle for a model it marked with one of
+    # ``aftermath_kinds`` (a history kind: an injury whose table the rules do not print):
+    # ``"status"`` and keys of the member record, each written as a history entry of that
+    # battle (undone with it).
+    aftermath_kinds: tuple[str, ...] = ()
+    aftermath_fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +91,25 @@ class RecordField:
     - ``"count"``: a whole number from 0 to ``maximum``, a number box;
     - ``"member"``: the name of another model of the squad, or ``None``, a list of the
       squad's other models (a renamed model is renamed there too; a removed one leaves
-      ``None``).
+      ``None``);
+    - ``"adjustments"``: an object of whole numbers from ``minimum`` to ``maximum`` keyed by
+      ``choices`` (changes to a model's characteristics, say), default ``{}``; an entry of 0
+      means nothing and is left out;
+    - ``"code"``: one of ``choices``, or ``None`` (a select list);
+    - ``"flag"``: true or false (a check box).
+
+    The same fields describe the game's own keys of a battle report's casualty and side
+    (``ReportRules``), where ``default`` ``None`` means "not given".
     """
 
     key: str
     label: str  # English, marked for translation
-    kind: str  # "count" | "member"
+    kind: str  # "count" | "member" | "adjustments" | "code" | "flag"
     default: Any = None
-    maximum: int | None = None  # for a count
+    maximum: int | None = None  # for a count and adjustments
     help: str = ""  # a longer explanation of the label (a tooltip), English, marked
+    minimum: int = 0  # for a count and adjustments
+    choices: tuple[str, ...] = ()  # the codes of adjustments and code fields
 
 
 @dataclass(frozen=True)
@@ -115,6 +140,28 @@ class BuilderChoices:
         if not 1 <= roll <= len(table):
             raise ValueError(f"a random-ability roll is from 1 to {len(table)}")
         return table[roll - 1]
+
+
+@dataclass(frozen=True)
+class ReportRules:
+    """A game's own keys of a battle report (``battle-report/1``) beside the common ones.
+
+    - ``casualty``: the keys a casualty may carry beside ``member`` and ``state`` (a model
+      treated by a medic, the wounds a model took), read into ``Casualty.details``;
+    - ``side``: the keys a side may carry beside ``roster``/``squad_id``, ``outcome``,
+      ``casualties`` and ``deeds`` (how a side gave up, the dice rolled at the table),
+      read into ``Side.details``;
+    - ``check(report)``: ``(path, template, params)`` for every rule of a whole report the
+      parser cannot know (how many sides, outcomes that fit together); run once the report
+      reads.
+
+    Their ``RecordField`` kinds are those of a member record, plus ``"rolls"``: an object of
+    whole numbers from ``minimum`` to ``maximum`` keyed by the names of models of the side.
+    """
+
+    casualty: tuple[RecordField, ...] = ()
+    side: tuple[RecordField, ...] = ()
+    check: Callable[[BattleReport], list[tuple[str, str, dict[str, Any]]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -154,18 +201,39 @@ class Printing:
 
 @dataclass(frozen=True)
 class GameSystem:
+    """One game, as the apps see it: its codes, its rules, what its pages and sheets show.
+
+    - ``factions``: faction code -> row with a ``.label``; ``None`` when the game has no
+      faction codes, and a roster's ``faction`` is then optional free text, printed only;
+    - ``abilities``: ability code -> row with ``.label`` and ``.needs_detail``; empty when
+      the game's models carry none (a roster's ``abilities`` key is then unknown);
+    - ``default_points_limit``: a new squad's limit, ``None`` for no limit;
+    - ``cost(roster)``: the squad's points, or ``cost`` is ``None`` when the game's text
+      prints no costs (a roster's points are then ``null``, "not costed");
+    - ``derive(roster)``: the figures the game computes for its sheet beyond points, as
+      top-level keys of ``validate_roster --json`` (``{"derived": {...}, ...}``), or ``None``;
+    - ``score_side(roster, side, report)``: one side's VP, an object with ``.as_dict()``.
+    """
+
     code: str
     name: str
-    factions: Mapping[str, Any]  # code -> row with a .label
+    factions: Mapping[str, Any] | None
     model_types: Mapping[str, Any]
     items: Mapping[str, Any]
-    abilities: Mapping[str, Any]  # code -> row with .label and .needs_detail
+    abilities: Mapping[str, Any]
     states: tuple[str, ...]  # end-of-battle states
     outcomes: tuple[str, ...]  # mission outcomes
-    default_points_limit: int
+    default_points_limit: int | None
     validate: Callable[[Roster], list[Violation]]
-    cost: Callable[[Roster], RosterCost]
-    score_side: Callable[[Roster, Side], Any]  # returns an object with .as_dict()
+    cost: Callable[[Roster], RosterCost] | None
+    score_side: Callable[[Roster, Side, BattleReport], Any]
+    derive: Callable[[Roster], dict[str, Any]] | None = None
+    report: ReportRules = ReportRules()
+    # The rules that make a roster document unreadable rather than invalid, beyond its codes
+    # and types: ``(path, template, params)`` for each (a name given twice, in a game that
+    # says so), run once the document reads.
+    check_document: Callable[[Roster], list[tuple[str, str, dict[str, Any]]]] | None = None
+    demo: Callable[[], list[Roster]] | None = None  # legal squads for the demo account
     campaign: CampaignRules | None = None  # None: the game has no campaign rules yet
     limits: DocumentLimits = DocumentLimits()  # how much one roster may hold
     member_record: tuple[RecordField, ...] = ()  # what a model carries beside the envelope
@@ -175,9 +243,27 @@ class GameSystem:
     # count fields: key, label, maximum.
     deeds: tuple[RecordField, ...] = ()
 
+    def points(self, roster: Roster) -> int | None:
+        """The roster's points, or ``None`` when the game is not costed."""
+        return None if self.cost is None else self.cost(roster).points
+
+    def derived(self, roster: Roster) -> dict[str, Any]:
+        """The game's derived figures (``derive``) as top-level keys, ``{}`` when it has none."""
+        return {} if self.derive is None else self.derive(roster)
+
+    def faction_label(self, faction: str) -> str:
+        """The English label of a faction code, or the free text of a game without codes."""
+        if self.factions is None:
+            return faction
+        row = self.factions.get(faction)
+        return row.label if row is not None else faction
+
     def record_defaults(self) -> dict[str, Any]:
-        """A new model's record: every key at its default."""
-        return {f.key: f.default for f in self.member_record}
+        """A new model's record: every key at its default (a fresh copy of a mapping)."""
+        return {
+            f.key: dict(f.default) if isinstance(f.default, Mapping) else f.default
+            for f in self.member_record
+        }
 
     def sparse_record(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """``values`` as a rules ``Member`` holds them: the declared keys that differ from

@@ -47,7 +47,7 @@ class Roster:
     name: str
     faction: str
     members: tuple[Member, ...] = ()
-    points_limit: int = 200
+    points_limit: int | None = 200  # None: no limit (a game whose text prints no points)
 
     def member(self, name: str) -> Member | None:
         for member in self.members:
@@ -101,7 +101,7 @@ class MemberCost(Protocol):
 
 class RosterCost(NamedTuple):
     points: int
-    points_limit: int
+    points_limit: int | None
     members: tuple[MemberCost, ...]
 
     def member(self, name: str) -> MemberCost | None:
@@ -118,7 +118,9 @@ class RosterCost(NamedTuple):
 class Casualty:
     member: str
     state: str
-    treated: bool = False
+    # The game's own keys of a casualty (``GameSystem.report.casualty``), by key; a key at
+    # its default is left out.
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +144,9 @@ class Side:
     squad_id: int | None = None
     casualties: tuple[Casualty, ...] = ()
     deeds: tuple[Deeds, ...] = ()
-    survival_rolls: dict[str, int] = field(default_factory=dict, hash=False)
+    # The game's own keys of a side (``GameSystem.report.side``), by key; a key at its
+    # default is left out.
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
 
     def state_of(self, name: str) -> str:
         for casualty in self.casualties:

@@ -16,7 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("accounts", "api", "campaigns", "config", "core", "rosters", "rules", "templates")
 SUFFIXES = {".py", ".html", ".txt", ".js"}
 # A game's own home, and what must name the game's words to do its job.
-EXEMPT = ("rules/black_sun/", "templates/systems/black-sun/", "/migrations/")
+EXEMPT = (
+    "rules/black_sun/", "templates/systems/black-sun/",
+    "rules/necromunda/", "templates/systems/necromunda/",
+    "/migrations/",
+    "rules/__init__.py",  # where a game is registered: the one line it adds
+)  # fmt: skip
 
 # Black Sun's code and the words of its member record, costing, battle deeds and factions.
 BLACK_SUN = re.compile(
@@ -24,16 +29,15 @@ BLACK_SUN = re.compile(
     r"|key_character|heal_value|specialist_value|grenade",
     re.IGNORECASE,
 )
+# Necromunda's code and the words of its fighters' record, reports and derived values.
+NECROMUNDA = re.compile(
+    r"necromunda|\badvances\b|flesh[-_ ]wound|bottle[d_ ]|to_hit|ganger|bolt[-_ ]pistol",
+    re.IGNORECASE,
+)
 
 STILL_NAMING = {
-    "rules/__init__.py": "registers the Black Sun package (the one import line a game adds)",
-    "rosters/demo.py": "the demo squads are Black Sun squads",
-    "rosters/serializers.py": "the OpenAPI schema of a member document",
     "campaigns/serializers.py": "a character's RP and CV lost (the API's shape: #17) and the "
     "OpenAPI examples",
-    "templates/home.html": "the welcome text names the game",
-    "templates/base.html": "the product's name, Black Sun Squads, before it serves other games",
-    "config/settings.py": "the API's title says the product's name",
 }
 
 
@@ -44,7 +48,8 @@ def naming_files() -> set[str]:
             relative = path.relative_to(ROOT).as_posix()
             if path.suffix not in SUFFIXES or any(part in f"/{relative}" for part in EXEMPT):
                 continue
-            if BLACK_SUN.search(path.read_text(encoding="utf-8")):
+            text = path.read_text(encoding="utf-8")
+            if BLACK_SUN.search(text) or NECROMUNDA.search(text):
                 found.add(relative)
     return found
 

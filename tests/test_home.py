@@ -1,11 +1,17 @@
 from django.urls import reverse
 
+from rules import systems
 
-def test_home_page_names_the_product(client):
+
+def test_home_page_names_the_product_and_every_game(client):
     response = client.get(reverse("home"))
 
     assert response.status_code == 200
-    assert "Black Sun Squads" in response.content.decode()
+    html = response.content.decode()
+    assert "Skirmish Campaigns" in html
+    for game in systems():
+        assert game.name in html
+        assert reverse("print:reference_card", args=[game.code]) in html
 
 
 def test_home_page_loads_htmx_from_our_own_static_files(client):

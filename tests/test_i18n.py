@@ -54,10 +54,10 @@ def test_home_page_is_in_french(client):
     html = french(client, reverse("home"))
 
     assert '<html lang="fr">' in html
-    assert "Escouades Black Sun" in html
-    assert "Composez des escouades de 200 points" in html
+    assert "Campagnes d'escarmouche" in html or "Campagnes d&#x27;escarmouche" in html
+    assert "Composez vos escouades" in html
     assert "Fiche de référence rapide (PDF)" in html
-    assert "Build 200-point squads" not in html
+    assert "Build squads" not in html
 
 
 def test_login_page_is_in_french(client):
@@ -129,7 +129,7 @@ def test_campaign_list_is_in_french(client, user):
 def test_english_stays_the_default(client):
     html = client.get(reverse("home")).content.decode()
 
-    assert "Build 200-point squads" in html
+    assert "Build squads for tabletop skirmish wargames" in html
 
 
 # --- the catalogue --------------------------------------------------------------------------

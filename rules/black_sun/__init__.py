@@ -12,8 +12,25 @@ alpha rulebook). Where a rule lives:
 - what the squad sheet, model cards and quick-reference card print: ``sheet.py``, ``reference.py``
 """
 
-from rules.black_sun import battle, campaign, choices, costs, data, sheet, tables, validation
-from rules.registry import BuilderChoices, CampaignRules, GameSystem, Printing, register
+from rules.black_sun import (
+    battle,
+    campaign,
+    choices,
+    costs,
+    data,
+    demo,
+    sheet,
+    tables,
+    validation,
+)
+from rules.registry import (
+    BuilderChoices,
+    CampaignRules,
+    GameSystem,
+    Printing,
+    ReportRules,
+    register,
+)
 
 CODE = "black-sun"
 
@@ -41,6 +58,11 @@ SYSTEM = register(
         limits=data.DOCUMENT_LIMITS,
         member_record=data.MEMBER_RECORD,
         deeds=data.DEEDS,
+        report=ReportRules(
+            casualty=(data.TREATED,),
+            side=(data.SURVIVAL_ROLLS,),
+            check=battle.check_report,
+        ),
         builder=BuilderChoices(
             items=choices.allowed_items,
             starting_abilities=choices.starting_choices,
@@ -51,6 +73,7 @@ SYSTEM = register(
         ),
         validate=validation.validate,
         cost=costs.cost,
+        demo=demo.demo_rosters,
         score_side=battle.score_side,
         campaign=CampaignRules(
             default_house_rules=campaign.default_house_rules,

@@ -35,7 +35,8 @@ from rules.black_sun.tables import (
     SurvivalTable,
 )
 from rules.campaign import apply_changes
-from rules.types import Member, Roster, Side
+from rules.i18n import gettext_noop as _
+from rules.types import BattleReport, Member, Roster, Side
 
 DEAD_STATES = frozenset({"killed", "violent-death"})
 ABSENT_FOR_ONE_BATTLE = frozenset({"recovering", "captured"})  # statuses that miss one battle
@@ -83,7 +84,9 @@ def casualty_vp(member_type: str, state: str) -> int:
     return vp * LEADER_MULTIPLIER if member_type in LEADER_TYPES else vp
 
 
-def score_side(roster: Roster, side: Side) -> SideScore:
+def score_side(roster: Roster, side: Side, report: BattleReport | None = None) -> SideScore:
+    """A side's VP: its mission's, less those of its own casualties (``report``, the other
+    sides, plays no part)."""
     lines = []
     for casualty in side.casualties:
         member = _member(roster, casualty.member)
@@ -99,6 +102,19 @@ def score_side(roster: Roster, side: Side) -> SideScore:
     mission = MISSION_VP[side.outcome]
     lost = sum(line.vp for line in lines)
     return SideScore(roster.name, mission, lost, mission - lost, tuple(lines))
+
+
+def check_report(report: BattleReport) -> list[tuple[str, str, dict[str, object]]]:
+    """A survival roll given at the table is for a model that ended seriously wounded."""
+    problems = []
+    for i, side in enumerate(report.sides):
+        seriously = {c.member for c in side.casualties if c.state == "seriously-wounded"}
+        for name in side.details.get("survival_rolls", {}):
+            if name not in seriously:
+                problems.append((f"sides[{i}].survival_rolls.{name}",
+                                 _("%(name)r did not end the battle seriously wounded"),
+                                 {"name": name}))  # fmt: skip
+    return problems
 
 
 # --- survival phase -------------------------------------------------------------------------
@@ -147,13 +163,14 @@ def survival_phase(
 ) -> tuple[SurvivalOutcome, ...]:
     """The outcome for every model that fought, in roster order."""
     bonus = doc_bonus(roster, side, table)
+    rolls = side.details.get("survival_rolls", {})
     outcomes = []
     for member in roster.members:
         if not fought(member):
             continue
         state = side.state_of(member.name)
         if state == "seriously-wounded":
-            outcomes.append(_roll_survival(member, side.survival_rolls, bonus, rng, table))
+            outcomes.append(_roll_survival(member, rolls, bonus, rng, table))
         elif state in DEAD_STATES:
             outcomes.append(SurvivalOutcome(member.name, state, KILLED, "dead"))
         elif state == "captured":

@@ -27,7 +27,7 @@ from rules.black_sun.tables import (
     survival_to_json,
 )
 from rules.i18n import gettext_noop as _
-from rules.types import Change, Roster, Side
+from rules.types import BattleReport, Change, Roster, Side
 
 HOUSE_RULE_KEYS = ("survival", "reputation")
 
@@ -54,6 +54,8 @@ OTHER_RESULT_LABELS = {
 }
 LABELS = {
     **END_STATE_LABELS,
+    "table:survival": _("Survival table (JSON)"),
+    "table:reputation": _("Reputation awards (JSON)"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     **{f"deed:{k}": v for k, v in REPUTATION_DEEDS.items()},
     **{f"result:{k}": v for k, v in {**SURVIVAL_RESULTS, **OTHER_RESULT_LABELS}.items()},
@@ -105,7 +107,11 @@ def parse_house_rules(data: Any) -> HouseRules:
 
 
 def resolve_side(
-    roster: Roster, side: Side, rng: random.Random, house_rules: HouseRules = HouseRules()
+    roster: Roster,
+    side: Side,
+    rng: random.Random,
+    house_rules: HouseRules = HouseRules(),
+    report: BattleReport | None = None,
 ) -> battle.SideResult:
     return battle.resolve_side(roster, side, rng, house_rules.survival, house_rules.reputation)
 
@@ -134,7 +140,8 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     awards: dict[str, list[battle.ReputationAward]] = {}
     for award in result.reputation:
         awards.setdefault(award.member, []).append(award)
-    treated = {c.member for c in side.casualties if c.treated} if side is not None else set()
+    casualties = side.casualties if side is not None else ()
+    treated = {c.member for c in casualties if c.details.get("treated")}
     for member in roster.members:
         name = member.name
         outcome = outcomes.get(name) if battle.fought(member) else None
@@ -205,7 +212,7 @@ def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any
     problems = []
     named = [(f"casualties[{i}].member", c.member) for i, c in enumerate(side.casualties)]
     named += [(f"deeds[{i}].member", d.member) for i, d in enumerate(side.deeds)]
-    named += [(f"survival_rolls.{name}", name) for name in side.survival_rolls]
+    named += [(f"survival_rolls.{name}", name) for name in side.details.get("survival_rolls", {})]
     for path, name in named:
         member = roster.member(name)
         if member is None:

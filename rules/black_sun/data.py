@@ -90,6 +90,14 @@ DEEDS = (
     RecordField("wealth", _("Wealth"), "count", default=0),
 )
 
+# A battle report's own keys (``ReportRules``): a casualty a medic treated (section 5) and
+# the survival dice a side rolled at the table, by model.
+TREATED = RecordField("treated", _("Treated"), "flag", default=False)
+SURVIVAL_ROLLS = RecordField(
+    "survival_rolls", _("Survival d6"), "rolls", minimum=1, maximum=6,
+    help=_("leave empty and the server rolls"),
+)  # fmt: skip
+
 # How much one roster may hold: limits of the service, not rules (``DocumentLimits``). Each
 # is far above what the rules let a squad reach, legal or still being built, whatever its
 # points limit; together they keep the heaviest sheet a document can ask for to a few seconds

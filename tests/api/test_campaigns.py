@@ -9,6 +9,7 @@ import pytest
 from campaigns import services as campaign_services
 from campaigns.models import Battle, Entry, HistoryEntry
 from rosters.models import Member, Squad
+from rules import systems
 from tests.api.conftest import battle_report, document, enrol_demo, errors, token_client
 from tests.printing.conftest import page_sizes, pdf_text
 
@@ -426,9 +427,11 @@ def test_the_standings(anon_api, owner_api, campaign, fought):
     assert response.status_code == 200
     assert response.json() == [
         {"rank": 1, "squad_id": us.squad_id, "squad": "Mint's Marauders", "player": "mint",
-         "vp": 46, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 1},
+         "vp": 46, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 1,
+         "tallies": {}},
         {"rank": 2, "squad_id": vc.squad_id, "squad": "Kang Thang's Cell", "player": "charlie",
-         "vp": 25, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 0},
+         "vp": 25, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 0,
+         "tallies": {}},
     ]  # fmt: skip
     assert anon_api.get(url(campaign, "standings/")).status_code == 404  # private
 
@@ -615,6 +618,15 @@ def test_the_schema_documents_every_campaign_operation(anon_api):
         100,
     )
     components = schema["components"]["schemas"]
-    for name in ("BattleReportDocumentRequest", "SideDocumentRequest"):
-        assert components[name]["additionalProperties"] is False, name
+    for game in systems():
+        prefix = "".join(word.capitalize() for word in game.code.split("-"))
+        for part in ("BattleReportDocument", "SideDocument", "CasualtyDocument"):
+            name = f"{prefix}{part}Request"
+            assert components[name]["additionalProperties"] is False, name
+        side = components[f"{prefix}SideDocumentRequest"]["properties"]
+        assert set(side) == {
+            "squad_id", "outcome", "casualties", "deeds", *(f.key for f in game.report.side)
+        }  # fmt: skip
+    report = components["BattleReportDocumentRequest"]
+    assert set(report["discriminator"]["mapping"]) == {g.code for g in systems()}
     assert components["BattleStatusEnum"]["enum"] == ["pending", "confirmed", "rejected", "voided"]

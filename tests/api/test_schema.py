@@ -8,6 +8,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 
+from rules import systems
+
 pytestmark = pytest.mark.django_db
 
 ERROR_REF = "#/components/schemas/ErrorResponse"
@@ -78,9 +80,35 @@ def test_every_operation_documents_its_errors(schema):
 def test_the_roster_document_refuses_unknown_keys_as_the_parser_does(schema):
     components = schema["components"]["schemas"]
 
-    for name in ("RosterDocumentRequest", "MemberDocumentRequest", "EquipmentDocumentRequest"):
-        assert components[name]["additionalProperties"] is False, name
-    assert components["FactionEnum"]["enum"] == ["us-army", "viet-cong", "adaro", "fury-bugs"]
+    for game in systems():
+        prefix = "".join(word.capitalize() for word in game.code.split("-"))
+        for part in ("RosterDocument", "MemberDocument", "EquipmentDocument"):
+            name = f"{prefix}{part}Request"
+            assert components[name]["additionalProperties"] is False, name
+        document = components[f"{prefix}RosterDocumentRequest"]["properties"]
+        assert _enum(components, document["system"]) == [game.code]
+        if game.factions is not None:
+            assert _enum(components, document["faction"]) == list(game.factions)
+        member = components[f"{prefix}MemberDocumentRequest"]["properties"]
+        assert set(member) == {
+            "name", "type", "equipment", "status", *(("abilities",) if game.abilities else ()),
+            *(field.key for field in game.member_record),
+        }  # fmt: skip
+
+
+def test_a_document_says_which_game_it_is(schema):
+    """The roster document is one of the games' documents, told apart by ``system``."""
+    document = schema["components"]["schemas"]["RosterDocumentRequest"]
+    assert document["discriminator"]["propertyName"] == "system"
+    assert set(document["discriminator"]["mapping"]) == {game.code for game in systems()}
+
+
+def _enum(components, prop):
+    if "$ref" in prop:
+        return components[prop["$ref"].rsplit("/", 1)[1]]["enum"]
+    if "allOf" in prop:
+        return _enum(components, prop["allOf"][0])
+    return prop["enum"]
 
 
 def test_lists_document_their_paging(schema):

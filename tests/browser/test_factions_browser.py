@@ -69,7 +69,7 @@ def test_a_new_player_builds_exports_and_imports_a_squad_of_every_faction(
     page: Page, live_server
 ) -> None:
     sign_up(page, live_server.url, "pierce")
-    rosters = demo_rosters()
+    rosters = [r for r in demo_rosters() if r.system == "black-sun"]
     assert sorted(r.faction for r in rosters) == ["adaro", "fury-bugs", "us-army", "viet-cong"]
     for roster in rosters:
         build(page, live_server.url, roster)

@@ -7,17 +7,22 @@ from rules import get_system
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_creates_one_legal_squad_per_faction(django_user_model, settings, capsys):
+def test_seed_demo_creates_legal_squads_of_every_game(django_user_model, settings, capsys):
+    """One 200-point squad per Black Sun faction, and a Necromunda gang."""
     settings.DEBUG = True
     call_command("seed_demo")
     demo = django_user_model.objects.get(username="demo")
-    system = get_system("black-sun")
     squads = list(squads_with_members().filter(owner=demo))
-    assert sorted(s.faction for s in squads) == sorted(system.factions)
+    black_sun = get_system("black-sun")
+    assert sorted(s.faction for s in squads if s.system == "black-sun") == sorted(
+        black_sun.factions
+    )
+    assert [s.name for s in squads if s.system == "necromunda"] == ["The Rust Rats"]
     for squad in squads:
         roster = squad_to_roster(squad)
-        assert system.validate(roster) == []
-        assert system.cost(roster).points == 200
+        game = get_system(squad.system)
+        assert game.validate(roster) == []
+        assert game.points(roster) == (200 if game is black_sun else None)
     assert "password" in capsys.readouterr().out
 
 

@@ -4,6 +4,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rosters.models import Squad
+from rules.types import Equipment, Member, Roster
 from tests.rosters.conftest import grunts_roster
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +59,37 @@ def test_a_campaign_squad_builder_runs_the_same_queries(squads, owner_client):
     before = count_queries(lambda: owner_client.get(url))
     Squad.objects.filter(pk=squads[1].pk).update(in_campaign=True)
     assert count_queries(lambda: owner_client.get(url)) == before
+
+
+def _gang(size: int) -> Roster:
+    """A Necromunda gang: a leader and ``size - 1`` gangers with a lasgun and flak."""
+    fighters = [Member("Boss", "leader", (Equipment("bolt-pistol"),))]
+    fighters += [
+        Member(f"Ganger {i}", "ganger", (Equipment("lasgun"), Equipment("flak")),
+               record={"advances": {"bs": 1}} if i % 2 else {})
+        for i in range(1, size)
+    ]  # fmt: skip
+    return Roster("necromunda", f"Gang of {size}", "Orlock", tuple(fighters), None)
+
+
+@pytest.fixture
+def gangs(make_squad):
+    return make_squad(_gang(4)), make_squad(_gang(12))
+
+
+def test_a_necromunda_builder_runs_the_same_queries_for_4_and_12_fighters(gangs, owner_client):
+    pages = [
+        count_queries(lambda g=g: owner_client.get(reverse("rosters:builder", args=[g.pk])))
+        for g in gangs
+    ]
+    assert pages[0] == pages[1] <= 10
+
+    def update(gang):
+        boss = gang.members.get(name="Boss")
+        url = reverse("rosters:member_update", args=[gang.pk, boss.pk])
+        data = {"name": "Boss", "type": "leader", "status": "active", "advances-ws": "1"}
+        owner_client.post(url, data, HTTP_HX_REQUEST="true")
+
+    updates = [count_queries(lambda g=g: update(g)) for g in gangs]
+    assert updates[0] == updates[1] <= 20
+    assert gangs[1].members.get(name="Boss").record["advances"] == {"ws": 1}

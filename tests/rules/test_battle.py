@@ -32,10 +32,14 @@ def side(outcome="failed", *casualties, deeds=(), rolls=None, r=None) -> Side:
     return Side(
         outcome,
         roster=r,
-        casualties=tuple(Casualty(*c) for c in casualties),
+        casualties=tuple(_casualty(*c) for c in casualties),
         deeds=tuple(deeds),
-        survival_rolls=dict(rolls or {}),
+        details={"survival_rolls": dict(rolls)} if rolls else {},
     )
+
+
+def _casualty(name: str, state: str, treated: bool = False) -> Casualty:
+    return Casualty(name, state, {"treated": True} if treated else {})
 
 
 # --- victory points -------------------------------------------------------------------------

@@ -342,8 +342,8 @@ def test_a_wrong_format_string():
 
 
 def test_an_unknown_system():
-    assert roster_problems(roster_doc(system="necromunda")) == [
-        ("system", "unknown game system 'necromunda'")
+    assert roster_problems(roster_doc(system="bolt-action")) == [
+        ("system", "unknown game system 'bolt-action'")
     ]
 
 
@@ -499,10 +499,10 @@ def test_the_formats_md_example_reads_as_a_battle_report():
     assert us.outcome == "full"
     assert us.casualties == (
         Casualty("Smith", "killed"),
-        Casualty("Sung", "seriously-wounded", treated=True),
+        Casualty("Sung", "seriously-wounded", {"treated": True}),
     )
     assert us.deeds == (Deeds("Capt. Steven Mint", {"out_of_action": 2, "sarcasm": 1}),)
-    assert us.survival_rolls == {"Sung": 4}
+    assert us.details == {"survival_rolls": {"Sung": 4}}
     assert us.state_of("Smith") == "killed" and us.state_of("Doc") == "unhurt"
     assert (them.roster, them.squad_id, them.outcome, them.casualties) == (None, 12, "failed", ())
 
@@ -621,7 +621,7 @@ def test_played_on_must_be_a_date(played_on):
         (lambda d: d["sides"][0]["roster"].update(format="battle-report/1"),
          "sides[0].roster.format"),
         (lambda d: d.update(format="squad-roster/1"), "format"),
-        (lambda d: d.update(system="necromunda"), "system"),
+        (lambda d: d.update(system="bolt-action"), "system"),
         (lambda d: d.update(system=None), "system"),
         (lambda d: d.update(scenario=3), "scenario"),
         (lambda d: d.update(weather="rain"), "weather"),

@@ -27,7 +27,7 @@ class Command(BaseCommand):
                 )
                 raise SystemExit(EXIT_UNREADABLE)
         system = get_system(report.system)
-        scores = [system.score_side(side.roster, side) for side in report.sides]
+        scores = [system.score_side(side.roster, side, report) for side in report.sides]
         if options["json"]:
             result = {"sides": [score.as_dict() for score in scores]}
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))

@@ -1,6 +1,7 @@
 """``manage.py validate_roster FILE [--json]``: check a squad-roster/1 file against the rules."""
 
 import json
+from typing import Any
 
 from django.core.management.base import BaseCommand
 
@@ -20,19 +21,43 @@ class Command(BaseCommand):
         roster = read_document(options["file"], load_roster, self.stderr)
         system = get_system(roster.system)
         violations = system.validate(roster)
-        points = system.cost(roster).points
+        points = system.points(roster)
+        derived = system.derived(roster)
         if options["json"]:
             result = {
                 "valid": not violations,
                 "points": points,
                 "violations": [v.as_dict() for v in violations],
+                **derived,
             }
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         else:
-            faction = system.factions[roster.faction].label
-            self.stdout.write(f"{roster.name} ({faction}): {points} / {roster.points_limit} points")
+            faction = system.faction_label(roster.faction)
+            title = f"{roster.name} ({faction})" if faction else roster.name
+            if points is None:
+                self.stdout.write(f"{title}: points: not costed")
+            else:
+                self.stdout.write(f"{title}: {points} / {roster.points_limit} points")
             for v in violations:
                 self.stdout.write(f"- {v.member}: {v.message}" if v.member else f"- {v.message}")
+            for line in derived_lines(derived):
+                self.stdout.write(line)
             self.stdout.write("valid" if not violations else f"invalid: {len(violations)} broken")
         if violations:
             raise SystemExit(EXIT_BROKEN_RULES)
+
+
+def derived_lines(derived: dict[str, Any]) -> list[str]:
+    """The game's derived figures as text: one line per model (or unit), then the others."""
+    lines = []
+    for name, figures in derived.get("derived", {}).items():
+        parts = (f"{key} {_text(value)}" for key, value in figures.items())
+        lines.append(f"{name}: " + ", ".join(parts))
+    lines += [f"{key}: {_text(value)}" for key, value in derived.items() if key != "derived"]
+    return lines
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_text(v)}" for k, v in value.items()) + "}"
+    return "—" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

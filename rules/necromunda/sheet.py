@@ -1,0 +1,284 @@
+"""What Necromunda's printed pages show: the gang sheet's and cards' rows, the reference card.
+
+Encodes section 6 of ``docs/games/necromunda.md`` (the text makes the gang sheet the place
+where profiles, wounds lost, flesh wounds and failed weapons are written down: "Profils",
+"Dommages subis", "Jets de munition"). ``rosters.pdf`` prints a gang's header (name, owner,
+points, validity, violations) for every game and asks the game for the rest
+(``rules.registry.Printing``): here the leader and his Ld, the bottle-test threshold, one row
+per fighter (profile with its advances, to hit, attack dice, run and charge, grenade range,
+armour, weapons with this fighter's numbers, tick boxes) and the quick-reference card's
+tables (``reference.py``) as the templates read them.
+
+Plain Python, no Django import: every label is translated through the ``translate`` function
+the caller passes (Django's ``gettext``), exactly where it is printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.i18n import gettext_noop as _
+from rules.necromunda import data, reference
+from rules.necromunda.derive import derive_member, gear, target_label
+from rules.types import Member, Roster, RosterCost
+
+Translate = Callable[[str], str]
+
+DASH = "—"  # a value the text does not give
+NOT_IN_RULES = _("—: not in these rules")
+NOT_COSTED = _("points: not costed")
+LEADER_RANGE = _('within %(radius)d": fighters may use it')
+BOTTLE_AT = _("bottle test at %(count)d down or out of action")
+VOLUNTARY_BOTTLE = _("voluntary bottle from %(count)d")
+NO_LEADER = _("no leader")
+ENCUMBERED = _("encumbered −1")
+NOT_APPLICABLE = _("n/a")
+TEMPLATE_LABEL = _("template")
+ALWAYS_FAILS_LABEL = _("always fails")
+
+
+def _label(translate: Translate, text: str) -> str:
+    return translate(text) if text else text  # gettext("") is the catalogue's header
+
+
+def _signed(value: int) -> str:
+    return reference.signed(value)
+
+
+def _cell(translate: Translate, value: Any, text: Callable[[Any], str] = str) -> str:
+    """A weapon cell: a number as ``text`` words it, "—" when not printed, "n/a"."""
+    if value is None:
+        return DASH
+    if value == data.NA:
+        return translate(NOT_APPLICABLE)
+    return text(value)
+
+
+def _characteristics(
+    member: Member, values: dict[str, int], translate: Translate
+) -> list[dict[str, Any]]:
+    advances = member.record.get("advances") or {}
+    out = []
+    for code in data.CHARACTERISTICS:
+        value = values[code]
+        change = advances.get(code, 0)
+        out.append({
+            "code": code,
+            "label": translate(data.CHARACTERISTIC_LABELS[code]),
+            "value": value,
+            "advance": change,
+            "advance_label": f"({_signed(change)})" if change else "",  # printed under it
+            "text": f"{value} ({_signed(change)})" if change else str(value),
+        })  # fmt: skip
+    return out
+
+
+def _weapon_lines(member: Member) -> list[tuple[str, int]]:
+    """(code, count) per weapon, counts of the same item added up, in listed order; the free
+    knife is always there."""
+    counts: dict[str, int] = {}
+    for line in member.equipment:
+        if line.item in data.WEAPONS:
+            counts[line.item] = counts.get(line.item, 0) + line.count
+    if data.KNIFE not in counts:
+        counts[data.KNIFE] = 1
+    return list(counts.items())
+
+
+def _weapon_row(
+    translate: Translate, code: str, count: int, derived: dict[str, Any], listed: bool
+) -> dict[str, Any]:
+    w = data.WEAPONS[code]
+    s = derived["profile"]["s"]
+    if w.range_rule == data.TEMPLATE:
+        short, long = translate(TEMPLATE_LABEL), ""
+    elif w.range_rule == data.THROWN:
+        reach = derived["grenade_range"]
+        short, long = (DASH if reach is None else reference.inches(reach)), ""
+    else:
+        short = DASH if w.short is None else reference.inches(w.short)
+        long = DASH if w.long is None else reference.inches(w.long)
+        if w.weapon_class == data.CLOSE_COMBAT:  # base contact: no range to give
+            short = long = translate(NOT_APPLICABLE)
+    to_hit = derived["weapon_to_hit"].get(code)
+    if to_hit is not None:
+        hit_short = DASH if to_hit["short"] is None else target_label(to_hit["short"], translate)
+        hit_long = DASH if to_hit["long"] is None else target_label(to_hit["long"], translate)
+    else:
+        hit_short = _cell(translate, w.hit_short)
+        hit_long = _cell(translate, w.hit_long)
+    strength = str(s) if w.strength == data.USER else _cell(translate, w.strength)
+    if w.save_modifier == data.BY_STRENGTH:
+        save = _signed(derived["cc_save_modifier"])
+    else:
+        save = _cell(translate, w.save_modifier, _signed)
+    if w.ammo == data.ALWAYS_FAILS:
+        ammo = translate(ALWAYS_FAILS_LABEL)
+    else:
+        ammo = _cell(translate, w.ammo, reference.ammo)
+    notes = [translate(data.NOTES[note]) for note in w.notes]
+    cells = (short, long, hit_short, hit_long, strength, save, ammo)
+    return {
+        "code": code,
+        "name": translate(w.label),
+        "class": translate(data.WEAPON_CLASSES[w.weapon_class]),
+        "count": count,
+        "listed": listed,
+        "short": short,
+        "long": long,
+        "hit_short": hit_short,
+        "hit_long": hit_long,
+        "strength": strength,
+        "save_modifier": save,
+        "ammo": ammo,
+        "notes": notes,
+        "missing": DASH in cells,  # print the "—: not in these rules" legend
+        "ammo_box": w.weapon_class != data.CLOSE_COMBAT,  # "out of ammo" tick box
+    }
+
+
+def _armour(translate: Translate, member: Member) -> str:
+    worn = [data.ARMOUR[code] for code in gear(member).armour]
+    if not worn:
+        return DASH
+    return ", ".join(f"{translate(a.label)} {a.save}+" for a in worn)
+
+
+def fighter(member: Member, translate: Translate) -> dict[str, Any]:
+    """One fighter's row of the sheet (and its card)."""
+    fighter_type = data.FIGHTER_TYPES[member.type]
+    derived = derive_member(member)
+    values = derived["profile"]
+    listed = {line.item for line in member.equipment}
+    weapons = [
+        _weapon_row(translate, code, count, derived, code in listed)
+        for code, count in _weapon_lines(member)
+    ]
+    carries_grenades = any(data.WEAPONS[code].weapon_class == data.GRENADE for code in listed
+                           if code in data.WEAPONS)  # fmt: skip
+    reach = derived["grenade_range"] if carries_grenades else None
+    heavy = derived["encumbered"]
+    return {
+        "type": translate(fighter_type.label),
+        "type_note": (
+            translate(data.PROFILE_COMPLETED) if fighter_type.completed_from_ganger else ""
+        ),
+        "profile_source": translate(fighter_type.source),
+        "characteristics": _characteristics(member, values, translate),
+        "profile": values,
+        "to_hit": derived["to_hit"],
+        "to_hit_label": target_label(derived["to_hit"], translate),
+        "attack_dice": derived["attack_dice"],
+        "run": derived["run"],
+        "charge": derived["charge"],
+        "move_label": f"{reference.inches(derived['run'])} / {reference.inches(derived['charge'])}",
+        "grenades": carries_grenades,
+        "grenade_range": reach,
+        "grenade_range_label": (
+            (DASH if reach is None else reference.inches(reach)) if carries_grenades else ""
+        ),
+        "save": derived["save"],
+        "armour": _armour(translate, member),
+        "encumbered": heavy,
+        "encumbered_label": translate(ENCUMBERED) if heavy else "",
+        "note": _label(translate, fighter_type.note),
+        "cc_save_modifier": derived["cc_save_modifier"],
+        "weapons": weapons,
+        "has_missing": any(row["missing"] for row in weapons),
+        # Tick boxes for play: one per wound; flesh wounds until WS and BS are both 0.
+        # ``*_ticks`` are the same counts as sequences, for a template to loop over.
+        "wound_boxes": max(0, values["w"]),
+        "flesh_wound_boxes": max(1, values["ws"], values["bs"]),
+        "wound_ticks": range(max(0, values["w"])),
+        "flesh_wound_ticks": range(max(1, values["ws"], values["bs"])),
+        "fallen": member.status == "dead",
+    }
+
+
+def _leader(roster: Roster) -> Member | None:
+    for member in roster.members:
+        if member.type == data.LEADER and member.status != "dead":
+            return member
+    return None
+
+
+def squad_context(
+    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate
+) -> dict[str, Any]:
+    """Necromunda's part of the sheet and cards: the header's extras and the fighters.
+
+    ``costs`` is ``None``: the text prints no costs (a campaign with a points table gives
+    its own). ``models`` holds the fighters in the gang's order, the dead (``fallen``) only
+    with ``include_dead``, for the template to list apart.
+    """
+    leader = _leader(roster)
+    active = sum(1 for m in roster.members if m.status == "active")
+    bottle_at = -(-active // data.BOTTLE_SHARE)
+    leader_row = None
+    if leader is not None:
+        ld = derive_member(leader)["profile"]["ld"]
+        leader_row = {
+            "name": leader.name,
+            "ld": ld,
+            "ld_label": translate(data.CHARACTERISTIC_LABELS["ld"]),
+            "radius": data.LEADERSHIP_RADIUS,
+            "label": translate(LEADER_RANGE) % {"radius": data.LEADERSHIP_RADIUS},
+        }
+    models = [
+        fighter(member, translate)
+        for member in roster.members
+        if include_dead or member.status != "dead"
+    ]
+    return {
+        "game": data.NAME,
+        "faction": {"label": roster.faction},  # free text, printed as given
+        "leader": leader_row,
+        "no_leader": translate(NO_LEADER) if leader is None else "",
+        "fighters": sum(1 for m in roster.members if m.status != "dead"),
+        # The dead printed apart ("fallen"), when the sheet includes them.
+        "fallen": sum(1 for m in roster.members if m.status == "dead") if include_dead else 0,
+        "bottle_at": bottle_at,
+        "bottle_label": translate(BOTTLE_AT) % {"count": bottle_at},
+        "voluntary_bottle": data.VOLUNTARY_BOTTLE_FROM,
+        "voluntary_label": translate(VOLUNTARY_BOTTLE) % {"count": data.VOLUNTARY_BOTTLE_FROM},
+        "points_label": translate(NOT_COSTED) if costs is None else "",
+        "characteristics": [
+            {"code": code, "label": translate(data.CHARACTERISTIC_LABELS[code])}
+            for code in data.CHARACTERISTICS
+        ],
+        "legend": translate(NOT_IN_RULES),
+        "models": models,
+    }
+
+
+# --- the quick-reference card ---------------------------------------------------------------
+
+
+def _table(table: reference.Table, translate: Translate) -> dict[str, Any]:
+    params = dict(table.params)
+
+    def word(text: str) -> str:
+        text = _label(translate, text)
+        return text % params if params else text
+
+    return {
+        "key": table.key,
+        "title": _label(translate, table.title),
+        "columns": [_label(translate, c) for c in table.columns],
+        "rows": [
+            {
+                "cells": [word(c) if isinstance(c, str) else c for c in row],
+                "starred": i in table.starred,
+            }
+            for i, row in enumerate(table.rows)
+        ],
+        "notes": [word(n) for n in table.notes],
+    }
+
+
+def reference_context(translate: Translate) -> dict[str, Any]:
+    """The reference card's tables by key (``-`` made ``_``: ``tables.wound_chart``), and
+    their keys in the card's order."""
+    tables = {t.key.replace("-", "_"): _table(t, translate) for t in reference.TABLES}
+    return {"tables": tables, "order": list(tables)}
