@@ -1,4 +1,5 @@
-"""Printing: a 15-model squad sheet, its cards and the reference card, beside a one-line page.
+"""Printing: a 15-model squad sheet, its cards and the reference card, beside a one-line page;
+then Necromunda's 10-fighter gang sheet, cards and reference card.
 
 WeasyPrint's own time for a one-line page (default fonts, no stylesheet) is measured in the
 same run, so the ratios hold on any machine. Targets: the sheet within 3 times the one-line
@@ -26,6 +27,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
 from weasyprint import HTML  # noqa: E402
 
+from bench.bench_necromunda import ten_fighters  # noqa: E402
 from bench.bench_rules import fifteen_models  # noqa: E402
 from bench.timing import median_seconds  # noqa: E402
 from rosters import pdf  # noqa: E402
@@ -81,6 +83,14 @@ def run() -> list[tuple[str, float, str]]:
             pdf.reference_cards()["black-sun"], pdf.reference_card_context("black-sun")
         )
     )
+    gang = ten_fighters()
+    gang_sheet = timed(lambda: pdf.squad_sheet_pdf(gang, owner="Mak", version=1))
+    gang_cards = timed(lambda: pdf.squad_sheet_pdf(gang, owner="Mak", version=1, cards=True))
+    gang_reference = timed(
+        lambda: pdf.render_pdf(
+            pdf.reference_cards()["necromunda"], pdf.reference_card_context("necromunda")
+        )
+    )
     cache.clear()
     download = cached_download_seconds(roster)
     cache.clear()
@@ -95,4 +105,7 @@ def run() -> list[tuple[str, float, str]]:
         ("quick-reference card, Black Sun", reference * ms, "ms"),
         ("  reference card / one-line page", reference / baseline, "x"),
         ("repeat sheet download, through the view (target < 5 ms)", download * ms, "ms"),
+        ("necromunda: gang sheet, 10 fighters", gang_sheet * ms, "ms"),
+        ("necromunda: fighter cards, 10 fighters", gang_cards * ms, "ms"),
+        ("necromunda: quick-reference card", gang_reference * ms, "ms"),
     ]

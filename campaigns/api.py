@@ -341,7 +341,7 @@ def _battle_action(summary, description) -> Any:
                 "battle",
                 value=BATTLE_REPORT_EXAMPLE,
                 request_only=True,
-                summary=_("Two campaign squads; a model killed, one seriously wounded"),
+                summary=_("Two campaign squads; a model lost, one with deeds"),
             ),
         ],
         responses={

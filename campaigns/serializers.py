@@ -118,25 +118,26 @@ def battle_report_schema() -> PolymorphicProxySerializer:
     )
 
 
-BATTLE_REPORT_EXAMPLE = {
-    "format": BATTLE_FORMAT,
-    "system": "black-sun",
-    "scenario": "Patrol at the river",
-    "played_on": "2026-11-20",
-    "sides": [
-        {
-            "squad_id": 12,
-            "outcome": "full",
-            "casualties": [
-                {"member": "Ling", "state": "killed"},
-                {"member": "Song", "state": "seriously-wounded", "treated": True},
-            ],
-            "deeds": [{"member": "Capt. Steven Mint", "out_of_action": 2, "sarcasm": 1}],
-            "survival_rolls": {"Song": 4},
-        },
-        {"squad_id": 13, "outcome": "failed", "casualties": []},
-    ],
-}
+def _report_example() -> dict[str, Any]:
+    """A report of the first game with campaign rules, built from its codes."""
+    game = next(s for s in systems() if s.campaign is not None)
+    first = {
+        "squad_id": 12,
+        "outcome": game.outcomes[0],
+        "casualties": [{"member": "Ling", "state": game.states[-1]}],
+    }
+    if game.deeds:
+        first["deeds"] = [{"member": "Mint", game.deeds[0].key: 2}]
+    return {
+        "format": BATTLE_FORMAT,
+        "system": game.code,
+        "scenario": "Patrol at the river",
+        "played_on": "2026-11-20",
+        "sides": [first, {"squad_id": 13, "outcome": game.outcomes[-1], "casualties": []}],
+    }
+
+
+BATTLE_REPORT_EXAMPLE = _report_example()
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -356,8 +357,8 @@ class HistorySerializer(serializers.ModelSerializer):
     member = serializers.SerializerMethodField(help_text=_("The model; null for the squad."))
     field = serializers.SerializerMethodField(
         help_text=_(
-            "What changed: status, abilities or a key of the game's member record (rp, "
-            "cv_loss...); null for a record only."
+            "What changed: status, abilities or a key of the game's member record; null "
+            "for a record only."
         )
     )
     before = serializers.JSONField(allow_null=True)
@@ -451,8 +452,9 @@ class CharacterSerializer(serializers.Serializer):
     name = serializers.CharField()
     type = serializers.CharField()
     status = serializers.CharField()
-    rp = serializers.IntegerField(source="record.rp")
-    cv_loss = serializers.IntegerField(source="record.cv_loss")
+    record = serializers.JSONField(
+        help_text=_("The game's own values of the model (its member record), every key.")
+    )
     squad_id = serializers.IntegerField()
     squad = serializers.CharField(source="squad.name")
     player = serializers.CharField(source="squad.owner.get_username")

@@ -233,7 +233,7 @@ class NameField(serializers.CharField):
 class SquadCreateSerializer(StrictSerializer):
     name = NameField()
     faction = serializers.CharField(
-        max_length=MAX_NAME, required=False, default="", help_text=FACTION_HELP
+        max_length=MAX_NAME, required=False, allow_blank=True, default="", help_text=FACTION_HELP
     )
     system = serializers.ChoiceField(choices=SYSTEMS, default=SYSTEMS[0])
     points_limit = serializers.IntegerField(

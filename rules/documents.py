@@ -392,8 +392,9 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         equipment.append(line)
     abilities = []
     raw_abilities = _limited(
-        r, data.get("abilities", []), f"{path}.abilities", limits.abilities, TOO_MANY_ABILITIES
-    )
+        r, data.get("abilities", []) if system.abilities else [], f"{path}.abilities",
+        limits.abilities, TOO_MANY_ABILITIES,
+    )  # fmt: skip
     for i, raw in enumerate(raw_abilities):
         ability = _ability(r, raw, f"{path}.abilities[{i}]", system)
         ok = ok and ability is not None

@@ -212,7 +212,8 @@ class GameSystem:
       prints no costs (a roster's points are then ``null``, "not costed");
     - ``derive(roster)``: the figures the game computes for its sheet beyond points, as
       top-level keys of ``validate_roster --json`` (``{"derived": {...}, ...}``), or ``None``;
-    - ``score_side(roster, side, report)``: one side's VP, an object with ``.as_dict()``.
+    - ``score_side(roster, side, report)``: one side's VP, an object with ``.as_dict()`` and,
+      for ``score_battle``'s plain output, ``.text_lines(outcome)`` (else a generic line).
     """
 
     code: str

@@ -2,9 +2,9 @@
 module or template names a game's code or vocabulary; the apps ask the registry instead
 (``rules.registry.GameSystem``).
 
-The move is done in stages (issue #11). ``STILL_NAMING`` lists the files that still name
-Black Sun's words, each with what is left to move: a new file that names them fails, and so
-does an entry whose file no longer does (take it off the list). The list only shrinks.
+The move was done in stages (issue #11) and is finished: ``STILL_NAMING``, the files that
+still named a game's words with what was left to move, is empty, and a file that names them
+fails.
 """
 
 from __future__ import annotations
@@ -35,10 +35,7 @@ NECROMUNDA = re.compile(
     re.IGNORECASE,
 )
 
-STILL_NAMING = {
-    "campaigns/serializers.py": "a character's RP and CV lost (the API's shape: #17) and the "
-    "OpenAPI examples",
-}
+STILL_NAMING: dict[str, str] = {}  # empty since issue #11: keep it so
 
 
 def naming_files() -> set[str]:

@@ -70,6 +70,18 @@ class SideScore:
             "total_vp": self.total_vp,
         }
 
+    def text_lines(self, outcome: str) -> list[str]:
+        """``score_battle``'s plain output for this side: each casualty's VP lost."""
+        lines = [f"{self.squad}: mission {outcome}, {self.mission_vp} VP"]
+        for line in self.casualties:
+            if line.vp:
+                leader = ", leader x2" if line.leader else ""
+                lines.append(
+                    f"  - {line.member} ({line.state}, {line.quality}{leader}): -{line.vp} VP"
+                )
+        lines.append(f"  casualties -{self.casualty_vp} VP, total {self.total_vp} VP")
+        return lines
+
 
 def quality(member_type: str) -> str:
     """A model's quality comes from its type's base CV (Reading of section 6)."""

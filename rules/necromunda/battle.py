@@ -62,6 +62,15 @@ class SideScore:
             "total_vp": self.total_vp,
         }
 
+    def text_lines(self, outcome: str) -> list[str]:
+        """``score_battle``'s plain output for this side."""
+        bottled = f" (bottled: {self.bottled})" if self.bottled else ""
+        return [
+            f"{self.squad}: {outcome}{bottled}, {self.mission_vp} VP",
+            f"  enemies out of action: {self.enemies_out_of_action}, +{self.casualty_vp} VP, "
+            f"total {self.total_vp} VP",
+        ]
+
 
 def _others(report: BattleReport, side: Side) -> list[Side]:
     """The sides of ``report`` other than ``side`` (found as given, else by value)."""

@@ -9,7 +9,7 @@ import pytest
 from campaigns import services as campaign_services
 from campaigns.models import Battle, Entry, HistoryEntry
 from rosters.models import Member, Squad
-from rules import systems
+from rules import get_system, systems
 from tests.api.conftest import battle_report, document, enrol_demo, errors, token_client
 from tests.printing.conftest import page_sizes, pdf_text
 
@@ -479,6 +479,9 @@ def test_a_characters_history(anon_api, owner_api, campaign, fought):
         "Mint's Marauders",
         "mint",
     )
+    assert body["record"] == grunt.record and set(body["record"]) == {
+        f.key for f in get_system("black-sun").member_record
+    }
     timeline = body["timeline"]
     assert {h["battle"] for h in timeline} == {1}  # dead: no second battle
     assert all(h["battle_status"] == "confirmed" and h["text"] for h in timeline)

@@ -147,8 +147,8 @@ def test_a_serious_injury_is_recorded_by_hand_and_undone_by_a_void(
     war, client, user, other_user, organiser
 ):
     campaign, (rats, boys) = war
-    battle = play(campaign, (rats, boys), user, other_user,
-                  sides=({"casualties": [{"member": "Hollis", "state": "out-of-action"}]}, {}))  # fmt: skip
+    hurt = ({"casualties": [{"member": "Hollis", "state": "out-of-action"}]}, {})
+    battle = play(campaign, (rats, boys), user, other_user, sides=hurt)
     page_url = reverse("campaigns:battle", args=[campaign.pk, battle.number])
     hollis = rats.squad.members.get(name="Hollis")
     url = reverse("campaigns:battle_aftermath", args=[campaign.pk, battle.number, hollis.pk])
@@ -185,8 +185,8 @@ def test_a_serious_injury_is_recorded_by_hand_and_undone_by_a_void(
 
 def test_nothing_is_recorded_after_the_squad_fought_again(war, user, other_user):
     campaign, (rats, boys) = war
-    first = play(campaign, (rats, boys), user, other_user,
-                 sides=({"casualties": [{"member": "Hollis", "state": "out-of-action"}]}, {}))  # fmt: skip
+    hurt = ({"casualties": [{"member": "Hollis", "state": "out-of-action"}]}, {})
+    first = play(campaign, (rats, boys), user, other_user, sides=hurt)
     play(campaign, (rats, boys), user, other_user)
     hollis = rats.squad.members.get(name="Hollis")
     with pytest.raises(campaign_services.ServiceError) as refused:

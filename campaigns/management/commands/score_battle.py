@@ -33,11 +33,13 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
             return
         for side, score in zip(report.sides, scores, strict=True):
-            self.stdout.write(f"{score.squad}: mission {side.outcome}, {score.mission_vp} VP")
-            for line in score.casualties:
-                if line.vp:
-                    leader = ", leader x2" if line.leader else ""
-                    self.stdout.write(
-                        f"  - {line.member} ({line.state}, {line.quality}{leader}): -{line.vp} VP"
-                    )
-            self.stdout.write(f"  casualties -{score.casualty_vp} VP, total {score.total_vp} VP")
+            describe = getattr(score, "text_lines", None)  # the game's own words, if any
+            if describe is not None:
+                lines = describe(side.outcome)
+            else:
+                lines = [
+                    f"{score.squad}: mission {side.outcome}, {score.mission_vp} VP",
+                    f"  casualty VP {score.casualty_vp}, total {score.total_vp} VP",
+                ]
+            for line in lines:
+                self.stdout.write(line)
