@@ -12,10 +12,6 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_login_failed
         from django.db.models.signals import post_migrate
 
-        from accounts import limits
-
-        user_login_failed.connect(limits.count_failure, dispatch_uid="accounts.count_failure")
         post_migrate.connect(create_cache_tables, sender=self, dispatch_uid="accounts.cache")

@@ -1,21 +1,27 @@
 """Limits on what one client may try: log-in failures, sign-ups and PDF renders.
 
-Counters are django-ratelimit's (``get_usage``: a fixed window per key, in the cache
-``settings.RATELIMIT_USE_CACHE``, the shared one, so that every worker's requests add up),
-with the rates of ``settings.RATE_LIMITS``, read at each request. A client is known by its
-address as ``client_ip`` reads it, the one rule the API throttles use too (api/throttles.py).
+Every count lives in the shared cache (``settings.SHARED_CACHE``), so that every worker's
+requests add up, in fixed windows, with the rates of ``settings.RATE_LIMITS`` read at each
+request: the views' counts are django-ratelimit's (``get_usage``), the log-in's are
+reservations of our own (below), because a try must count before its password is checked.
+A client is known by its address as ``client_ip`` reads it, the one rule the API throttles
+use too (api/throttles.py).
 
 Log-in. The web log-in, the admin's and the API's token endpoint all go through
-``django.contrib.auth.authenticate``. ``LoginLimitBackend``, the first backend, refuses
-(``PermissionDenied``: Django then asks no other backend, so the password is not checked)
-while the client's address, or the account named, has reached its number of failures in
-the current window, and notes the wait on the request; ``count_failure`` (the
-``user_login_failed`` signal) counts each failure, per address and per account. Only
-failures count, and an account's limit is well above an address's: a single address cannot
-lock a real user out, it takes ``login-account / login-ip`` addresses to do so, while a
-guesser spreading over many addresses still gets no more than ``login-account`` tries.
-``LoginLimitMiddleware`` answers a refused web or admin log-in with a 429 page; the token
-endpoint answers with its own 429 in the API's error shape (api/urls.py).
+``django.contrib.auth.authenticate`` and so through ``LoginLimitBackend``, the one backend
+(Django's ``ModelBackend`` with a limit in front). Each try first *reserves* a failure, per
+address and per account, in a fixed window of ``settings.RATE_LIMITS``; over either limit it
+is refused (``PermissionDenied``) before the password is checked, and the wait is noted on
+the request. A try whose password is right gives its reservations back, so only failures
+count. Reserving before checking is what keeps tries sent at once to the quota: each one
+counts before its (slow) password check, not after. The count is exact where the cache's
+``incr`` is atomic (Redis); the database cache's is a read then a write, so tries that meet
+in those few milliseconds may count once for two. An account's limit is well above an
+address's: a single address cannot lock a real user out, it takes
+``login-account / login-ip`` addresses to do so, while a guesser spreading over many
+addresses still gets no more than ``login-account`` tries. ``LoginLimitMiddleware`` answers
+a refused web or admin log-in with a 429 page; the token endpoint answers with its own 429
+in the API's error shape (api/urls.py).
 
 Views: ``limit_signup`` (sign-up POSTs per address) and ``limit_pdf`` (renders per user,
 or per address when anonymous) answer over their limit with the same 429 page.
@@ -23,15 +29,21 @@ or per address when anonymous) answer over their limit with the same 429 page.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import math
+import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.backends import ModelBackend
+from django.core.cache import caches
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
@@ -75,51 +87,81 @@ def too_many_requests(request: HttpRequest, seconds: int, message: str) -> HttpR
 
 # --- log-in -------------------------------------------------------------------------------
 
+_RATE = re.compile(r"^(\d+)/(\d*)([smhd])", re.IGNORECASE)
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
-def _login_keys(username: str | None) -> list[tuple[str, Any]]:
-    keys: list[tuple[str, Any]] = [("login-ip", "ip")]
-    if username:
-        account = str(username).strip().casefold()
-        keys.append(("login-account", lambda group, request: account))
-    return keys
+
+@dataclass(frozen=True)
+class _Reservation:
+    key: str
+    count: int
+    limit: int
+    time_left: int
+
+
+def _window(rate: str) -> tuple[int, int]:
+    """``"20/h"`` → (20, 3600); django-ratelimit's rate syntax (``5/10m``, ``30/minute``)."""
+    match = _RATE.match(rate)
+    if match is None:
+        raise ImproperlyConfigured(f"unreadable rate {rate!r} in RATE_LIMITS")
+    count, multiple, unit = match.groups()
+    return int(count), int(multiple or 1) * _SECONDS[unit.lower()]
+
+
+def _reserve(group: str, value: str) -> _Reservation | None:
+    """One more failure for ``value`` in ``group``'s current window, counted now (before the
+    password is checked); None when the group has no limit."""
+    rate = settings.RATE_LIMITS.get(group)
+    if rate is None:
+        return None
+    limit, period = _window(rate)
+    now = int(time.time())
+    ends = now - now % period + period
+    digest = hashlib.sha256(value.encode()).hexdigest()[:32]
+    key = f"login-limit:{group}:{digest}:{ends}"
+    cache = caches[settings.SHARED_CACHE]
+    count = 1 if cache.add(key, 1, period + 60) else cache.incr(key)
+    return _Reservation(key, count, limit, ends - now)
+
+
+def _give_back(reservations: list[_Reservation]) -> None:
+    cache = caches[settings.SHARED_CACHE]
+    for reservation in reservations:
+        try:
+            cache.decr(reservation.key)
+        except ValueError:  # the window ended meanwhile: nothing left to give back
+            pass
 
 
 def _username(credentials: dict[str, Any]) -> str | None:
     return credentials.get(get_user_model().USERNAME_FIELD) or credentials.get("username")
 
 
-def login_wait(request: HttpRequest, username: str | None) -> int | None:
-    """Seconds until the next log-in try, or None while the address and the account are both
-    under their number of failures."""
-    waits = []
-    for group, key in _login_keys(username):
-        usage = get_usage(request, group=group, key=key, rate=_rate, increment=False)
-        if usage is not None and usage["count"] >= usage["limit"]:
-            waits.append(max(1, usage["time_left"]))
-    return max(waits, default=None)
+class LoginLimitBackend(ModelBackend):
+    """Django's ``ModelBackend`` behind the log-in limits (the module's docstring)."""
 
-
-class LoginLimitBackend:
-    """First of AUTHENTICATION_BACKENDS: never logs anyone in, refuses over a limit. It has
-    no ``get_user``, so sessions and ``force_login`` go to the next backend."""
-
-    def authenticate(self, request: HttpRequest | None, **credentials: Any) -> None:
+    def authenticate(self, request: HttpRequest | None, username=None, password=None, **kwargs):
         if request is None:  # not a request (a command): nothing to count against
-            return None
-        wait = login_wait(request, _username(credentials))
-        if wait is not None:
-            request.login_blocked = wait
-            raise PermissionDenied
-        return None
-
-
-def count_failure(sender, credentials: dict[str, Any], request=None, **kwargs) -> None:
-    """``user_login_failed``: one more failure for the address and the account (not for a
-    try refused unchecked, which guessed nothing)."""
-    if request is None or hasattr(request, "login_blocked"):
-        return
-    for group, key in _login_keys(_username(credentials)):
-        get_usage(request, group=group, key=key, rate=_rate, increment=True)
+            return super().authenticate(request, username, password, **kwargs)
+        name = username or _username(kwargs)
+        keys = [("login-ip", client_ip(request))]
+        if name:
+            keys.append(("login-account", str(name).strip().casefold()))
+        reservations: list[_Reservation] = []
+        for group, value in keys:
+            reservation = _reserve(group, value)
+            if reservation is None:
+                continue
+            reservations.append(reservation)
+            if reservation.count > reservation.limit:
+                # refused unchecked: it guessed nothing, so it counts for nothing
+                _give_back(reservations)
+                request.login_blocked = max(1, reservation.time_left)
+                raise PermissionDenied
+        user = super().authenticate(request, username, password, **kwargs)
+        if user is not None:
+            _give_back(reservations)
+        return user
 
 
 def login_message(seconds: int) -> str:

@@ -9,9 +9,10 @@ token endpoint and to the web log-in form, one after the other, then again from
 so the header names no client: the target is the quota of one address, not more. The
 quota is the smaller of the token endpoint's rate and the failed log-ins an address may
 make (``RATE_LIMITS["login-ip"]``); the web log-in has only the latter. The shared cache
-is emptied between runs. At once, a log-in limit may answer a guess or two more than its
-quota: guesses in flight together all pass the check before any of their failures is
-counted (and the database cache's increments are not atomic).
+is emptied between runs. Each guess counts before its password is checked
+(accounts/limits.py), so guesses in flight together cannot all pass the check; the database
+cache's increment is a read then a write, so two guesses meeting in those milliseconds could
+still count once (Redis's is atomic).
 
 Django is set up with ``bench/settings.py`` on a throw-away SQLite file, in a child
 interpreter (``python -m bench.bench_throttle``), so the other bench modules may set Django

@@ -120,12 +120,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
-# The log-in limits (accounts/limits.py) come first: over a limit, it refuses before the
-# password is even checked. It has no get_user, so sessions and force_login use ModelBackend.
-AUTHENTICATION_BACKENDS = [
-    "accounts.limits.LoginLimitBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
+# Django's ModelBackend with the log-in limits in front (accounts/limits.py): over a limit, a
+# try is refused before the password is even checked.
+AUTHENTICATION_BACKENDS = ["accounts.limits.LoginLimitBackend"]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -31,6 +31,6 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)
         return redirect("rosters:list")
     return render(request, "registration/signup.html", {"form": form})

@@ -6,6 +6,8 @@ the shared cache; over a limit the answer is a 429 page that says why and when t
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -136,3 +138,50 @@ def test_the_client_address(settings, proxies, forwarded, expected):
     request = RequestFactory().get("/", REMOTE_ADDR="127.0.0.5", **meta)
 
     assert client_ip(request) == expected
+
+
+def test_tries_in_flight_together_count_before_their_passwords_are_checked(user):
+    """Guesses sent at once must not all pass the check while the first is still hashing
+    its password: each counts when it starts. Here, while the first try's password is being
+    checked, three more tries from the same address come in; with a limit of 3, two are
+    checked and the third is refused unchecked."""
+    from django.contrib.auth import authenticate
+    from django.contrib.auth.models import User
+
+    checked: list[str] = []
+    inner: list[str] = []
+    real_check = User.check_password
+
+    def check_password(self, raw_password):
+        checked.append(raw_password)
+        if raw_password == "first":
+            for n in range(3):
+                request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="127.0.0.10")
+                authenticate(request, username="mint", password=f"inner-{n}")
+                inner.append("refused" if hasattr(request, "login_blocked") else "checked")
+        return real_check(self, raw_password)
+
+    request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="127.0.0.10")
+    with patch.object(User, "check_password", check_password):
+        assert authenticate(request, username="mint", password="first") is None
+
+    assert inner == ["checked", "checked", "refused"]
+    assert checked == ["first", "inner-0", "inner-1"]
+    # and the account's right password, once the window is spent, is refused too
+    refused = RequestFactory().post("/", REMOTE_ADDR="127.0.0.10")
+    assert authenticate(refused, username="mint", password=PASSWORD) is None
+    assert refused.login_blocked > 0
+
+
+def test_a_right_password_gives_its_reservation_back(user):
+    from django.contrib.auth import authenticate
+
+    for _ in range(10):
+        request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="127.0.0.10")
+        assert authenticate(request, username="mint", password=PASSWORD) == user
+    for n in range(3):
+        request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="127.0.0.10")
+        assert authenticate(request, username="mint", password=f"guess-{n}") is None
+    refused = RequestFactory().post("/", REMOTE_ADDR="127.0.0.10")
+    assert authenticate(refused, username="mint", password="guess") is None
+    assert refused.login_blocked > 0
