@@ -11,7 +11,7 @@ from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Member, Squad
 from rules import get_system
 from rules.registry import CampaignRules
-from rules.types import Roster
+from rules.types import Roster, Violation
 
 
 def campaign_rules(campaign: Campaign) -> CampaignRules:
@@ -23,6 +23,20 @@ def campaign_rules(campaign: Campaign) -> CampaignRules:
 
 def house_rules_of(campaign: Campaign) -> Any:
     return campaign_rules(campaign).parse_house_rules(campaign.house_rules or {})
+
+
+def campaign_points(campaign: Campaign, roster: Roster) -> int | None:
+    """The squad's points under the campaign's house rules, where its game costs squads
+    that way (``CampaignRules.points``: a house-rule points table), else None."""
+    rules = campaign_rules(campaign)
+    return rules.points(roster, house_rules_of(campaign)) if rules.points else None
+
+
+def campaign_violations(campaign: Campaign, roster: Roster) -> list[Violation]:
+    """What the campaign's house rules add to the game's ``validate`` (``CampaignRules
+    .check_roster``: a points table over the limit), else nothing."""
+    rules = campaign_rules(campaign)
+    return rules.check_roster(roster, house_rules_of(campaign)) if rules.check_roster else []
 
 
 @dataclass

@@ -25,7 +25,13 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.adapters import LoadedSquad, campaign_rules, house_rules_of, load_rosters
+from campaigns.adapters import (
+    LoadedSquad,
+    campaign_rules,
+    campaign_violations,
+    house_rules_of,
+    load_rosters,
+)
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from core.errors import Conflict, Invalid, NotAllowed, ServiceError
 from rosters import services as roster_services
@@ -323,7 +329,7 @@ def _side_problems(campaign, report, rosters, *, check_valid: bool) -> list[tupl
     for i, side in enumerate(report.sides):
         roster = rosters[side.squad_id].roster
         if check_valid:
-            for violation in game.validate(roster):
+            for violation in game.validate(roster) + campaign_violations(campaign, roster):
                 who = f"{violation.member}: " if violation.member else ""
                 message = violation_message(violation)
                 problems.append(

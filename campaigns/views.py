@@ -26,10 +26,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.limits import limit_pdf
 from campaigns import selectors, services
-from campaigns.adapters import campaign_rules
+from campaigns.adapters import campaign_points, campaign_rules, campaign_violations
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.printing import report_pdf
+from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES
 from rosters.pdf_views import print_budget
@@ -442,12 +443,22 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
         Entry.objects.select_related("squad", "player"), pk=entry_pk, campaign=campaign
     )
     game = get_system(campaign.system)
+    points = None
+    if campaign_rules(campaign).points is not None:  # the campaign may cost squads its own way
+        squad = squads_with_members(Squad.objects.filter(pk=entry.squad_id)).get()
+        roster = squad_to_roster(squad)
+        points = {
+            "total": campaign_points(campaign, roster),
+            "limit": roster.points_limit,
+            "over": bool(campaign_violations(campaign, roster)),
+        }
     return render(
         request,
         "campaigns/entry_detail.html",
         {
             "campaign": campaign,
             "entry": entry,
+            "points": points,
             "members": [
                 (m, _(game.model_types[m.type].label) if m.type in game.model_types else m.type)
                 for m in entry.squad.members.all()

@@ -56,6 +56,12 @@ class CampaignRules:
     # ``aftermath_kinds`` (a history kind: an injury whose table the rules do not print):
     # ``"status"`` and keys of the member record, each written as a history entry of that
     # battle (undone with it).
+    # A campaign that costs squads its own way (a house-rule points table, where the game's
+    # text prints no costs): ``points(roster, house_rules)`` -> the total, or None when it
+    # costs nothing; ``check_roster(roster, house_rules)`` -> the violations it adds to the
+    # game's ``validate`` in that campaign (``points-over-limit``).
+    points: Callable[[Roster, Any], int | None] | None = None
+    check_roster: Callable[[Roster, Any], list[Violation]] | None = None
     aftermath_kinds: tuple[str, ...] = ()
     aftermath_fields: tuple[str, ...] = ()
 

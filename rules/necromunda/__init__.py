@@ -63,6 +63,8 @@ SYSTEM = register(
             placings=campaign.placings,
             standing_columns=campaign.STANDING_COLUMNS,
             tallies=campaign.tallies,
+            points=campaign.campaign_points,
+            check_roster=campaign.check_roster,
             aftermath_kinds=("serious-injury",),  # the table is not in these rules
             aftermath_fields=("status", "advances"),
         ),

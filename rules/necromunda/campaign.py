@@ -7,6 +7,13 @@ take the defaults and ``parse_house_rules`` refuses nonsense with a ``HouseRuleE
 names the field. ``changes`` turns a resolved side (``battle.resolve_side``) into the ordered
 history the campaign stores; ``rules.campaign.apply_changes`` replays it.
 
+A campaign may also cost its gangs (section 1.6): a ``points`` table,
+``{"fighters": {"leader": 120, ...}, "items": {"lasgun": 25, ...}}``, gives each fighter type
+and item a cost (**Reading:** one left out costs 0); ``campaign_points`` is then the gang's
+total over fighters not dead, and ``check_roster`` adds ``points-over-limit`` over the
+campaign's limit. Without the table (the default) gangs are not costed, as the text prints
+no costs.
+
 By default a battle leaves no lasting effect: every fighter starts the next battle with its
 full profile. An out-of-action fighter gets a "serious injury" note (the table is not in
 these rules); the player records what happened by hand (advances, a status).
@@ -15,8 +22,9 @@ these rules); the player records what happened by hand (advances, a status).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from rules.i18n import gettext_noop as _
@@ -24,13 +32,18 @@ from rules.necromunda import battle
 from rules.necromunda.data import (
     DEFAULT_MISSION_VP,
     DEFAULT_OUT_OF_ACTION_VP,
+    FIGHTER_TYPES,
+    ITEMS,
     OUT_OF_ACTION,
     OUTCOMES,
 )
+from rules.necromunda.validation import points_violation
 from rules.registry import RecordField
-from rules.types import BattleReport, Change, Roster, Side
+from rules.types import BattleReport, Change, Roster, Side, Violation
 
-HOUSE_RULE_KEYS = ("victory_points",)
+HOUSE_RULE_KEYS = ("victory_points", "points")
+POINTS_KEYS = {"fighters": FIGHTER_TYPES, "items": ITEMS}  # a points table's parts, and codes
+COST_MAX = 9999
 VP_KEYS = (*OUTCOMES, "out_of_action")
 VP_MIN, VP_MAX = -99, 99
 
@@ -50,6 +63,10 @@ BOTTLED_LABELS = {"test": _("failed a bottle test"), "voluntary": _("bottled out
 LABELS = {
     **END_STATE_LABELS,
     "table:victory_points": _("Victory points (JSON)"),
+    "table:points": _(
+        'Points table (JSON: {"fighters": {type: cost}, "items": {item: cost}}); '
+        "empty: gangs are not costed"
+    ),
     "column:casualty_vp": _("VP for enemies out of action"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     **{f"deed:{k}": v for k, v in DEED_LABELS.items()},
@@ -93,14 +110,68 @@ class HouseRuleError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class PointsTable:
+    """A campaign's costs (section 1.6): per fighter type and per item; absent ones cost 0."""
+
+    fighters: Mapping[str, int]
+    items: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
 class HouseRules:
     vp: battle.VPTable = battle.DEFAULT_VP_TABLE
+    points: PointsTable | None = None  # None: gangs are not costed
 
 
 def default_house_rules() -> dict[str, Any]:
     return {
         "victory_points": {**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP},
+        "points": None,
     }
+
+
+def _points_from_json(data: Any) -> PointsTable | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise HouseRuleError("points", "must be an object")
+    parts: dict[str, dict[str, int]] = {"fighters": {}, "items": {}}
+    for part, costs in data.items():
+        if part not in POINTS_KEYS:
+            raise HouseRuleError(f"points.{part}", "unknown key (fighters or items)")
+        if not isinstance(costs, dict):
+            raise HouseRuleError(f"points.{part}", "must be an object")
+        for code, cost in costs.items():
+            path = f"points.{part}.{code}"
+            if code not in POINTS_KEYS[part]:
+                raise HouseRuleError(path, "unknown code")
+            if type(cost) is not int or not 0 <= cost <= COST_MAX:
+                raise HouseRuleError(path, f"must be a whole number from 0 to {COST_MAX}")
+            parts[part][code] = cost
+    return PointsTable(MappingProxyType(parts["fighters"]), MappingProxyType(parts["items"]))
+
+
+def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
+    """The gang's points under the campaign's table (fighters not dead, their types and every
+    item line), or None when the campaign costs nothing (the default)."""
+    table = house_rules.points
+    if table is None:
+        return None
+    total = 0
+    for member in roster.members:
+        if member.status == "dead":
+            continue
+        total += table.fighters.get(member.type, 0)
+        total += sum(table.items.get(line.item, 0) * line.count for line in member.equipment)
+    return total
+
+
+def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
+    """What the campaign's house rules add to ``validate``: ``points-over-limit`` when a
+    points table costs the gang over its limit."""
+    points = campaign_points(roster, house_rules)
+    violation = None if points is None else points_violation(points, roster.points_limit)
+    return [] if violation is None else [violation]
 
 
 def _vp_from_json(data: Any) -> battle.VPTable:
@@ -126,9 +197,10 @@ def parse_house_rules(data: Any) -> HouseRules:
     for key in data:
         if key not in HOUSE_RULE_KEYS:
             raise HouseRuleError(key, "unknown table")
-    if "victory_points" in data:
-        return HouseRules(_vp_from_json(data["victory_points"]))
-    return HouseRules()
+    vp = _vp_from_json(data["victory_points"]) if "victory_points" in data else None
+    return HouseRules(
+        vp=vp or battle.DEFAULT_VP_TABLE, points=_points_from_json(data.get("points"))
+    )
 
 
 def resolve_side(

@@ -196,3 +196,44 @@ def test_nothing_is_recorded_after_the_squad_fought_again(war, user, other_user)
     assert refused.value.code == "battle-state"
     hollis.refresh_from_db()
     assert hollis.status == "active"
+
+
+def test_a_campaign_points_table_costs_gangs_and_refuses_a_report_over_its_limit(
+    war, client, user, other_user, organiser
+):
+    """necromunda.md 1.6: gangs are costed only where a campaign sets a points table, and
+    then the campaign's limit applies (``points-over-limit``, gang-level)."""
+    campaign, (rats, boys) = war
+    entry_url = reverse("campaigns:entry", args=[campaign.pk, rats.pk])
+    settings_url = reverse("campaigns:settings", args=[campaign.pk])
+    client.force_login(user)
+    assert "Points: not costed" in client.get(entry_url).content.decode()
+
+    client.force_login(organiser)
+    bad = client.post(settings_url, {"name": "Underhive", "points_limit": 150,
+                                     "points": '{"fighters": {"heavy": 60}}'})  # fmt: skip
+    assert bad.status_code == 400
+    assert "house_rules.points.fighters.heavy: unknown code" in bad.content.decode()
+    table = '{"fighters": {"leader": 100, "ganger": 40, "kid": 20}}'
+    saved = client.post(settings_url, {"name": "Underhive", "points_limit": 150, "points": table})
+    assert saved.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.house_rules["points"] == {"fighters": {"leader": 100, "ganger": 40, "kid": 20}}
+
+    client.force_login(user)
+    page = client.get(entry_url).content.decode()
+    assert "Points in this campaign: 160 of 150." in page  # 100 + 40 + 20
+    assert "Over the limit" in page
+    with pytest.raises(campaign_services.ServiceError) as refused:
+        campaign_services.battle_submit(campaign=campaign, user=user, document=report(rats, boys))
+    text = str(refused.value.problems if hasattr(refused.value, "problems") else refused.value)
+    assert "Rust Rats is not valid" in text and "160" in text and "150" in text
+    assert not Battle.objects.exists()
+
+    # both gangs' kids die in a story the organiser tells: the gangs are back within it
+    for entry, kid in ((rats, "Pip"), (boys, "Nix")):
+        fighter = entry.squad.members.get(name=kid)
+        fighter.status = "dead"
+        fighter.save()
+    assert "Points in this campaign: 140 of 150." in client.get(entry_url).content.decode()
+    assert play(campaign, (rats, boys), user, other_user).status == "confirmed"

@@ -307,7 +307,10 @@ def test_history_words_the_serious_injury():
 def test_default_house_rules_round_trip_through_json():
     default = default_house_rules()
 
-    assert default == {"victory_points": {"win": 3, "draw": 1, "loss": 0, "out_of_action": 1}}
+    assert default == {
+        "victory_points": {"win": 3, "draw": 1, "loss": 0, "out_of_action": 1},
+        "points": None,  # gangs are not costed unless a campaign sets a table (1.6)
+    }
     assert parse_house_rules(json.loads(json.dumps(default))) == campaign.HouseRules()
     assert parse_house_rules({}) == parse_house_rules(None) == campaign.HouseRules()
 
