@@ -11,8 +11,9 @@ from rosters.models import Equipment as EquipmentRow
 from rosters.models import Member as MemberRow
 from rosters.models import Squad
 from rules import get_system
+from rules.documents import parse_unit
 from rules.registry import GameSystem
-from rules.types import Ability, Equipment, Member, Roster
+from rules.types import Ability, Equipment, Member, Roster, Unit
 
 
 def squads_with_members(queryset: QuerySet[Squad] | None = None) -> QuerySet[Squad]:
@@ -68,6 +69,16 @@ def rows_to_roster(
             for row in members
         ),
         points_limit=squad.points_limit,
+        units=units_to_rules(squad, system),
+    )
+
+
+def units_to_rules(squad: Squad, system: GameSystem | None) -> tuple[Unit, ...]:
+    """A force's stored units (``Squad.units``), read through its game's rules."""
+    if system is None or system.units is None:
+        return ()
+    return tuple(
+        parse_unit(system, document, f"units[{i}]") for i, document in enumerate(squad.units)
     )
 
 

@@ -29,6 +29,11 @@ class Squad(models.Model):
     # The game's default at first; null: no limit (a game whose text prints no points)
     points_limit = models.PositiveIntegerField(_("points limit"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1, editable=False)
+    # A game played with units (``GameSystem.lists == "units"``) keeps its force here, each
+    # unit as its ``squad-roster/1`` document (``rules.documents.unit_to_document``), read
+    # back through the game's rules (``rosters.adapters``); ``members`` stay empty. The
+    # squad row is locked for every edit, so the list is always written whole.
+    units = models.JSONField(_("units"), default=list, blank=True)
     is_public = models.BooleanField(_("public link on"), default=False)
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # Set when a campaign enrols the squad (campaigns.services.enrol copies the player's squad

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, Missing, ServiceError
 from rosters.models import Ability, Equipment, Member, Squad
 from rules import get_system, systems
-from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, UNPRINTABLE
+from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, UNPRINTABLE, unit_to_document
 from rules.registry import BuilderChoices, GameSystem, RecordField
 from rules.types import Roster
 
@@ -261,9 +261,16 @@ def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
         system=roster.system,
         faction=roster.faction,
         points_limit=roster.points_limit,
+        units=_unit_documents(roster),
     )
     _store_members(squad, roster)
     return squad
+
+
+def _unit_documents(roster: Roster) -> list[dict[str, Any]]:
+    """A force's units as stored (``Squad.units``): their documents; [] for a game of models."""
+    game = get_system(roster.system)
+    return [unit_to_document(game, unit) for unit in roster.units] if game.units else []
 
 
 @transaction.atomic
@@ -299,7 +306,7 @@ def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None 
     _store_members(locked, roster)
     Squad.objects.filter(pk=locked.pk).update(
         name=roster.name, faction=roster.faction, points_limit=roster.points_limit,
-        version=F("version") + 1, updated=timezone.now(),
+        units=_unit_documents(roster), version=F("version") + 1, updated=timezone.now(),
     )  # fmt: skip
     squad.refresh_from_db()
     return squad
@@ -340,6 +347,7 @@ def squad_duplicate(*, squad: Squad, owner: AbstractBaseUser) -> Squad:
         system=squad.system,
         faction=squad.faction,
         points_limit=squad.points_limit,
+        units=squad.units,
     )
     copy_members(source=squad, target=copy)
     return copy
@@ -769,7 +777,7 @@ def squad_campaign_copy(*, squad: Squad, owner: AbstractBaseUser, points_limit: 
     ``in_campaign`` set, so its battles own its record from now on."""
     copy = Squad.objects.create(
         owner=owner, name=squad.name, system=squad.system, faction=squad.faction,
-        points_limit=points_limit, in_campaign=True,
+        points_limit=points_limit, in_campaign=True, units=squad.units,
     )  # fmt: skip
     copy_members(source=squad, target=copy)
     return copy

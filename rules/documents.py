@@ -28,6 +28,7 @@ from rules.types import (
     Member,
     Roster,
     Side,
+    Unit,
 )
 
 ROSTER_FORMAT = "squad-roster/1"
@@ -321,9 +322,10 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
             pass
     # A game without faction codes takes an optional faction in free text (printed only).
     coded = system is None or system.factions is not None
+    lists = "members" if system is None else system.lists  # a game of units lists units
     data = r.object(
         value, path,
-        ("format", "system", "name", "members", *(("faction",) if coded else ())),
+        ("format", "system", "name", lists, *(("faction",) if coded else ())),
         ("points_limit", *(() if coded else ("faction",))),
     )  # fmt: skip
     if data is None:
@@ -346,6 +348,12 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
             limit = r.integer(data["points_limit"], _join(path, "points_limit"),
                               minimum=1, maximum=MAX_POINTS_LIMIT)  # fmt: skip
             limit_ok = limit is not None
+    if system.units is not None:
+        units = _units(r, data.get("units", []), _join(path, "units"), system)
+        if name is None or faction is None or not limit_ok or units is None:
+            return None
+        roster = Roster(system.code, name, faction, (), limit, units)
+        return _checked(r, roster, path, system)
     members = []
     limits = system.limits
     members_path = _join(path, "members")
@@ -364,22 +372,112 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
     if name is None or faction is None or not limit_ok or None in members:
         return None
     roster = Roster(system.code, name, faction, tuple(members), limit)
+    return _checked(r, roster, path, system)
+
+
+def _checked(r: _Reader, roster: Roster, path: str, system: GameSystem) -> Roster:
+    """The game's own reasons for a document to be unreadable (``check_document``)."""
     if system.check_document is not None:
         for where, template, params in system.check_document(roster):
             r.fail(_join(path, where), template, **params)
     return roster
 
 
-def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | None:
-    record_keys = tuple(f.key for f in system.member_record)
-    envelope = ("equipment", "abilities", "status") if system.abilities else ("equipment", "status")
-    data = r.object(value, path, ("name", "type"), (*envelope, *record_keys))
+TOO_MANY_UNITS = _(
+    "at most %(max)d units per force (a limit of this service, far above any legal force)"
+)
+TOO_MANY_UNIT_MEMBERS = _(
+    "at most %(max)d member entries per unit (a limit of this service, far above any legal unit)"
+)
+
+
+def _units(r: _Reader, value: Any, path: str, system: GameSystem) -> tuple[Unit, ...] | None:
+    """A force's ``units`` (a game played with units), or None when one of them is refused."""
+    limits = system.limits
+    units = [
+        _unit(r, raw, f"{path}[{i}]", system)
+        for i, raw in enumerate(_limited(r, value, path, limits.units, TOO_MANY_UNITS))
+    ]
+    read = [u for u in units if u is not None]
+    lines = sum(len(u.equipment) + sum(len(m.equipment) for m in u.members) for u in read)
+    if lines > limits.squad_equipment:
+        r.fail(path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
+    return None if None in units else tuple(read)
+
+
+def _unit(r: _Reader, value: Any, path: str, system: GameSystem) -> Unit | None:
+    """One unit: its kind says which record keys it may carry, and whether it lists
+    ``members`` or its own ``equipment``."""
+    shape = system.units
+    assert shape is not None
+    kind_code = value.get("kind", shape.default_kind) if isinstance(value, dict) else None
+    kind = shape.kinds.get(kind_code) if isinstance(kind_code, str) else None
+    if kind is None:  # the kind decides the keys: read it first, or read what every unit has
+        required: tuple[str, ...] = ("name",) if shape.default_kind else ("name", "kind")
+        data = r.object(value, path, required, tuple(dict.fromkeys(
+            ("kind", "members", "equipment", *(f.key for f in shape.record))
+        )))  # fmt: skip
+        if data is not None and "kind" in data:
+            r.code(data["kind"], f"{path}.kind", shape.kinds, "unit kind")
+        return None
+    optional = tuple(k for k in kind.keys if k not in kind.required)
+    data = r.object(
+        value, path,
+        ("name", *(("kind",) if shape.default_kind is None else ()), *kind.required,
+         *(("members",) if kind.members else ())),
+        (*(("kind",) if shape.default_kind is not None else ()), *optional,
+         *(() if kind.members else ("equipment",))),
+    )  # fmt: skip
     if data is None:
         return None
     ok = True
     name = r.string(data.get("name"), f"{path}.name") if "name" in data else None
-    type_ = None
-    if "type" in data:
+    record = {}
+    for key in kind.keys:
+        field_ = shape.field(key)
+        assert field_ is not None, f"{system.code}: unit key {key!r} is not in its record"
+        if key not in data:
+            record[key] = shape.default(kind.code, key)
+            continue
+        got = _record_value(r, data[key], f"{path}.{key}", field_)
+        ok = ok and got is not _REFUSED
+        record[key] = got
+    members: list[Member | None] = []
+    equipment: list[Equipment | None] = []
+    limits = system.limits
+    if kind.members:
+        raw = _limited(
+            r, data.get("members", []), f"{path}.members", limits.members, TOO_MANY_UNIT_MEMBERS
+        )
+        members = [_member(r, m, f"{path}.members[{i}]", system) for i, m in enumerate(raw)]
+    else:
+        raw = _limited(
+            r, data.get("equipment", []), f"{path}.equipment", limits.equipment, TOO_MANY_LINES
+        )
+        equipment = [_equipment(r, e, f"{path}.equipment[{i}]", system) for i, e in enumerate(raw)]
+    if not ok or name is None or None in members or None in equipment:
+        return None
+    return Unit(name, kind.code, tuple(members), tuple(equipment), shape.sparse(kind.code, record))  # type: ignore[arg-type]
+
+
+def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | None:
+    """One model (or, in a unit, one member entry: a model or a group, with no type)."""
+    in_unit = system.units is not None
+    record_keys = tuple(f.key for f in system.member_record)
+    if in_unit:
+        envelope: tuple[str, ...] = ("equipment",)
+    elif system.abilities:
+        envelope = ("equipment", "abilities", "status")
+    else:
+        envelope = ("equipment", "status")
+    data = r.object(value, path, ("name",) if in_unit else ("name", "type"),
+                    (*envelope, *record_keys))  # fmt: skip
+    if data is None:
+        return None
+    ok = True
+    name = r.string(data.get("name"), f"{path}.name") if "name" in data else None
+    type_ = "" if in_unit else None
+    if "type" in data and not in_unit:
         type_ = r.code(data["type"], f"{path}.type", system.model_types, "model type")
     equipment = []
     limits = system.limits
@@ -432,6 +530,8 @@ def _record_value(r: _Reader, value: Any, path: str, field_: RecordField) -> Any
         got = r.code(value, path, field_.choices, field_.label.lower())
     elif field_.kind in ("adjustments", "rolls"):
         got = _number_object(r, value, path, field_)
+    elif field_.kind == "text":
+        got = r.string(value, path, maximum=MAX_TEXT, blank=True)
     else:
         raise ValueError(f"unknown record kind {field_.kind!r}")
     return _REFUSED if got is None else got
@@ -459,14 +559,20 @@ def _number_object(r: _Reader, value: Any, path: str, field_: RecordField) -> di
 
 
 def _equipment(r: _Reader, value: Any, path: str, system: GameSystem) -> Equipment | None:
-    data = r.object(value, path, ("item",), ("count",))
+    data = r.object(value, path, ("item",), ("count", "label") if system.equipment_labels
+                    else ("count",))  # fmt: skip
     if data is None:
         return None
     item = r.code(data["item"], f"{path}.item", system.items, "item") if "item" in data else None
     count = r.integer(data.get("count", 1), f"{path}.count", minimum=1, maximum=system.limits.count)
+    label = None
+    if "label" in data:
+        label = r.string(data["label"], f"{path}.label")
+        if label is None:
+            return None
     if item is None or count is None:
         return None
-    return Equipment(item, count)
+    return Equipment(item, count, label)
 
 
 def _ability(r: _Reader, value: Any, path: str, system: GameSystem) -> Ability | None:
@@ -514,34 +620,74 @@ def load_roster(text: str | bytes) -> Roster:
 def roster_to_document(roster: Roster) -> dict[str, Any]:
     """The ``squad-roster/1`` document of a roster; ``parse_roster`` gives it back unchanged."""
     system = get_system(roster.system)
-    record_fields = system.member_record
-    members = []
-    for m in roster.members:
-        doc: dict[str, Any] = {"name": m.name, "type": m.type}
-        doc["equipment"] = [
-            {"item": e.item} if e.count == 1 else {"item": e.item, "count": e.count}
-            for e in m.equipment
-        ]
-        if system.abilities:
-            doc["abilities"] = [_ability_document(a) for a in m.abilities]
-        if m.status != "active":
-            doc["status"] = m.status
-        for field_ in record_fields:  # the game's own keys, where they differ from the default
-            value = m.record.get(field_.key, field_.default)
-            if value != field_.default:
-                doc[field_.key] = value
-        members.append(doc)
-    document = {
+    document: dict[str, Any] = {
         "format": ROSTER_FORMAT,
         "system": roster.system,
         "name": roster.name,
         "faction": roster.faction,
         "points_limit": roster.points_limit,
-        "members": members,
     }
+    if system.units is not None:
+        document["units"] = [unit_to_document(system, unit) for unit in roster.units]
+    else:
+        document["members"] = [_member_document(system, m) for m in roster.members]
     if system.factions is None and not roster.faction:
         del document["faction"]  # optional free text, left out when empty
     return document
+
+
+def _member_document(system: GameSystem, m: Member) -> dict[str, Any]:
+    """A model (or a unit's member entry, which has no type) as the document writes it."""
+    in_unit = system.units is not None
+    doc: dict[str, Any] = {"name": m.name} if in_unit else {"name": m.name, "type": m.type}
+    doc["equipment"] = [_equipment_document(e) for e in m.equipment]
+    if system.abilities and not in_unit:
+        doc["abilities"] = [_ability_document(a) for a in m.abilities]
+    if m.status != "active" and not in_unit:
+        doc["status"] = m.status
+    for field_ in system.member_record:  # the game's own keys, where they differ from default
+        value = m.record.get(field_.key, field_.default)
+        if value != field_.default:
+            doc[field_.key] = value
+    return doc
+
+
+def _equipment_document(e: Equipment) -> dict[str, Any]:
+    doc: dict[str, Any] = {"item": e.item}
+    if e.count != 1:
+        doc["count"] = e.count
+    if e.label is not None:
+        doc["label"] = e.label
+    return doc
+
+
+def unit_to_document(system: GameSystem, unit: Unit) -> dict[str, Any]:
+    """A unit as ``squad-roster/1`` writes it (``parse_unit`` reads it back unchanged): its
+    record keys where they differ from their default, then its members or its equipment."""
+    shape = system.units
+    assert shape is not None
+    kind = shape.kinds[unit.kind]
+    doc: dict[str, Any] = {"name": unit.name, "kind": unit.kind}
+    for key in kind.keys:
+        default = shape.default(unit.kind, key)
+        value = unit.record.get(key, default)
+        if value != default or key in kind.required:
+            doc[key] = value
+    if kind.members:
+        doc["members"] = [_member_document(system, m) for m in unit.members]
+    else:
+        doc["equipment"] = [_equipment_document(e) for e in unit.equipment]
+    return doc
+
+
+def parse_unit(system: GameSystem, data: Any, path: str = "") -> Unit:
+    """One unit of ``system`` from its document (as stored by the apps); raises
+    ``DocumentError`` as ``parse_roster`` does."""
+    r = _Reader()
+    unit = _unit(r, data, path, system)
+    r.raise_if_failed()
+    assert unit is not None
+    return unit
 
 
 def _ability_document(ability: Ability) -> str | dict[str, str]:

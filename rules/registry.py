@@ -78,12 +78,14 @@ class DocumentLimits:
     A game states its own (``GameSystem.limits``); these defaults suit a skirmish game.
     """
 
-    members: int = 40  # models per squad, the dead included
+    members: int = 40  # models per squad, the dead included; members per unit
     equipment: int = 8  # equipment lines per model
     count: int = 99  # the count of one equipment line
     abilities: int = 12  # abilities per model
     squad_equipment: int = 100  # equipment lines of the whole squad
     squad_abilities: int = 50  # abilities of the whole squad
+    units: int = 30  # units per force, in a game played with units
+    group: int = 99  # the ``count`` of one member entry of a unit (a group of models)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,8 @@ class RecordField:
       ``choices`` (changes to a model's characteristics, say), default ``{}``; an entry of 0
       means nothing and is left out;
     - ``"code"``: one of ``choices``, or ``None`` (a select list);
-    - ``"flag"``: true or false (a check box).
+    - ``"flag"``: true or false (a check box);
+    - ``"text"``: free text up to 200 characters, ``""`` for none (a unit's notes).
 
     The same fields describe the game's own keys of a battle report's casualty and side
     (``ReportRules``), where ``default`` ``None`` means "not given".
@@ -110,12 +113,74 @@ class RecordField:
 
     key: str
     label: str  # English, marked for translation
-    kind: str  # "count" | "member" | "adjustments" | "code" | "flag"
+    kind: str  # "count" | "member" | "adjustments" | "code" | "flag" | "text"
     default: Any = None
     maximum: int | None = None  # for a count and adjustments
     help: str = ""  # a longer explanation of the label (a tooltip), English, marked
     minimum: int = 0  # for a count and adjustments
     choices: tuple[str, ...] = ()  # the codes of adjustments and code fields
+
+
+@dataclass(frozen=True, slots=True)
+class UnitKind:
+    """One kind of unit of a game played with units (``UnitRules.kinds``).
+
+    ``members``: True when the unit lists its models (``members``), False when it is one
+    model with weapons of its own (a vehicle, an emplacement: unit-level ``equipment``).
+    ``keys``: the unit record's keys (``UnitRules.record``) a unit of this kind may carry;
+    ``required``: those it must.
+    """
+
+    code: str
+    label: str  # English, marked for translation
+    members: bool
+    keys: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class UnitRules:
+    """How a game played with units shapes its roster (``GameSystem.units``): the document
+    lists ``units``, each with ``name``, ``kind`` and the record keys its kind allows, and
+    its ``members`` or its own ``equipment``. A member of a unit has ``name``,
+    ``equipment`` and the game's ``member_record`` keys (its ``count``, say), no type.
+
+    - ``kinds``: code -> ``UnitKind``; ``default_kind``: the kind of a unit that gives none,
+      or ``None`` when ``kind`` is required;
+    - ``record``: every key of a unit's own record (``RecordField``), its kinds saying which
+      a unit may carry; a key a kind does not allow is refused as not belonging to it;
+    - ``default(kind, key)``: a default that depends on the kind (a vehicle's drive, say),
+      else the field's own.
+    """
+
+    kinds: Mapping[str, UnitKind]
+    record: tuple[RecordField, ...]
+    default_kind: str | None = None
+    kind_default: Callable[[str, str], Any] | None = None
+
+    def field(self, key: str) -> RecordField | None:
+        for f in self.record:
+            if f.key == key:
+                return f
+        return None
+
+    def default(self, kind: str, key: str) -> Any:
+        if self.kind_default is not None:
+            value = self.kind_default(kind, key)
+            if value is not None:
+                return value
+        f = self.field(key)
+        return None if f is None else f.default
+
+    def sparse(self, kind: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """A unit's record as a rules ``Unit`` holds it: the keys its kind allows that
+        differ from their default."""
+        allowed = self.kinds[kind].keys
+        return {
+            key: values[key]
+            for key in allowed
+            if key in values and values[key] != self.default(kind, key)
+        }
 
 
 @dataclass(frozen=True)
@@ -249,6 +314,15 @@ class GameSystem:
     # The counts a battle report's side gives each model (``deeds`` of battle-report/1), as
     # count fields: key, label, maximum.
     deeds: tuple[RecordField, ...] = ()
+    # A game played with units: how its units are shaped; None: the roster lists members.
+    units: UnitRules | None = None
+    # Whether an equipment line may carry the player's own ``label`` for it ("MG 42").
+    equipment_labels: bool = False
+
+    @property
+    def lists(self) -> str:
+        """What the roster lists: ``"members"`` (models) or ``"units"``."""
+        return "members" if self.units is None else "units"
 
     def points(self, roster: Roster) -> int | None:
         """The roster's points, or ``None`` when the game is not costed."""

@@ -20,6 +20,7 @@ MEMBER_STATUSES = ("active", "recovering", "captured", "dead")
 class Equipment:
     item: str
     count: int = 1
+    label: str | None = None  # the player's own name for it ("MG 42"), where the game has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,42 @@ class Member:
 
 
 @dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit of a game played with units (``GameSystem.lists == "units"``): what takes an
+    activation or an order die. ``members`` are its models, each one named model or a group
+    of identical ones (the game's member record holds ``count``); a vehicle or an emplacement
+    has no members and carries ``equipment`` of its own. ``record`` holds the game's own
+    values of the unit (training or quality, armour class, notes...), a key at its default
+    left out, as for a member."""
+
+    name: str
+    kind: str
+    members: tuple[Member, ...] = ()
+    equipment: tuple[Equipment, ...] = ()
+    record: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
+
+    def member(self, name: str) -> Member | None:
+        for member in self.members:
+            if member.name == name:
+                return member
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Roster:
     system: str
     name: str
     faction: str
     members: tuple[Member, ...] = ()
     points_limit: int | None = 200  # None: no limit (a game whose text prints no points)
+    # A game played with units lists them here, and no ``members`` at the top level.
+    units: tuple[Unit, ...] = ()
+
+    def unit(self, name: str) -> Unit | None:
+        for unit in self.units:
+            if unit.name == name:
+                return unit
+        return None
 
     def member(self, name: str) -> Member | None:
         for member in self.members:

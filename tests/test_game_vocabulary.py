@@ -19,6 +19,8 @@ SUFFIXES = {".py", ".html", ".txt", ".js"}
 EXEMPT = (
     "rules/black_sun/", "templates/systems/black-sun/",
     "rules/necromunda/", "templates/systems/necromunda/",
+    "rules/one_page_modern/", "templates/systems/one-page-modern/",
+    "rules/bolt_action/", "templates/systems/bolt-action/",
     "/migrations/",
     "rules/__init__.py",  # where a game is registered: the one line it adds
 )  # fmt: skip

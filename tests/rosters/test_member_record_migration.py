@@ -75,6 +75,8 @@ def test_records_go_down_to_columns_and_up_again_exactly(
 
     migrate(RECORD)
     assert dict(Member.objects.values_list("pk", "record")) == records
+    executor = MigrationExecutor(connection)  # the later migrations add columns the models use
+    executor.migrate(executor.loader.graph.leaf_nodes())
     assert {pk: document(pk) for pk in squads} == before
 
     campaign_services.battle_void(battle=confirmed, user=organiser)

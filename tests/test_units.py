@@ -1,0 +1,190 @@
+"""Games played with units (issue #12): the roster lists ``units``, each holding its
+``members`` (a named model or a group with a ``count``) or, for a vehicle, equipment of its
+own; a unit's keys are the game's (``rules.registry.UnitRules``). A toy unit game
+(``tests/toy_units``) proves the generic layer: documents read and written losslessly,
+another game's keys refused where they stand, and squads stored and read back whole.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rosters import services
+from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.models import Squad
+from rules import registry
+from rules.documents import DocumentError, parse_roster, roster_to_document
+from rules.types import Equipment, Member, Unit
+from tests.toy_units import SYSTEM
+
+BAND = {
+    "format": "squad-roster/1",
+    "system": "toy-units",
+    "name": "The Ninth",
+    "faction": "Hill folk",
+    "points_limit": None,
+    "units": [
+        {"name": "Spears", "kind": "foot", "grade": "old", "notes": "Hold the ford.",
+         "members": [
+             {"name": "Cpl. Ash", "leader": True, "equipment": [{"item": "spear"}]},
+             {"name": "Spearman", "count": 5, "equipment": [{"item": "spear"}]},
+             {"name": "Archer", "count": 2,
+              "equipment": [{"item": "bow", "label": "Yew bow"}, {"item": "spear"}]},
+         ]},
+        {"name": "War cart", "kind": "cart", "grade": "raw", "wheels": 2,
+         "equipment": [{"item": "ballista", "count": 2}]},
+        {"name": "Supply cart", "kind": "cart", "grade": "raw", "equipment": []},
+    ],
+}  # fmt: skip
+
+
+@pytest.fixture
+def units_game():
+    registry.register(SYSTEM)
+    yield SYSTEM
+    del registry._SYSTEMS[SYSTEM.code]
+
+
+def problems_of(document) -> dict[str, str]:
+    with pytest.raises(DocumentError) as error:
+        parse_roster(document)
+    return {p.path: p.message for p in error.value.problems}
+
+
+def test_a_force_of_units_reads_as_rules_values(units_game):
+    roster = parse_roster(BAND)
+    assert roster.members == ()
+    spears, war_cart, supply = roster.units
+    assert spears == Unit(
+        "Spears", "foot",
+        members=(
+            Member("Cpl. Ash", "", (Equipment("spear"),), record={"leader": True}),
+            Member("Spearman", "", (Equipment("spear"),), record={"count": 5}),
+            Member("Archer", "", (Equipment("bow", 1, "Yew bow"), Equipment("spear")),
+                   record={"count": 2}),
+        ),
+        record={"grade": "old", "notes": "Hold the ford."},
+    )  # fmt: skip
+    assert war_cart.members == () and war_cart.equipment == (Equipment("ballista", 2),)
+    assert war_cart.record == {"grade": "raw", "wheels": 2}
+    assert supply.record == {"grade": "raw"}  # 4 wheels, the cart's default, left out
+    assert roster.unit("Supply cart") is supply and roster.unit("Nobody") is None
+    assert units_game.validate(roster) == []
+
+
+def test_export_then_import_gives_back_the_same_force(units_game):
+    roster = parse_roster(BAND)
+    document = roster_to_document(roster)
+    assert parse_roster(document) == roster
+    assert document["units"][0]["members"][1] == {
+        "name": "Spearman", "equipment": [{"item": "spear"}], "count": 5
+    }  # fmt: skip
+    assert document["units"][2] == {
+        "name": "Supply cart", "kind": "cart", "grade": "raw", "equipment": []
+    }  # fmt: skip
+    assert "members" not in document
+
+
+def test_a_unit_without_a_kind_takes_the_game_s_default_kind(units_game):
+    band = copy.deepcopy(BAND)
+    del band["units"][0]["kind"]
+    assert parse_roster(band).units[0].kind == "foot"
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (lambda b: b.update(members=[]), "members", "unknown key"),
+        (lambda b: b.pop("units"), "units", "required"),
+        (lambda b: b["units"][0].update(kind="chariot"), "units[0].kind", "unknown unit kind"),
+        (lambda b: b["units"][0].pop("grade"), "units[0].grade", "required"),
+        (lambda b: b["units"][0].update(grade="young"), "units[0].grade", "unknown"),
+        (lambda b: b["units"][0].update(wheels=4), "units[0].wheels", "unknown key"),
+        (lambda b: b["units"][0].update(equipment=[]), "units[0].equipment", "unknown key"),
+        (lambda b: b["units"][0].pop("members"), "units[0].members", "required"),
+        (lambda b: b["units"][1].update(members=[]), "units[1].members", "unknown key"),
+        (lambda b: b["units"][1].update(wheels=9), "units[1].wheels", "from 2 to 8"),
+        (lambda b: b["units"][0]["members"][1].update(count=0), "units[0].members[1].count",
+         "from 1 to 99"),
+        (lambda b: b["units"][0]["members"][1].update(count=True),
+         "units[0].members[1].count", "whole number"),
+        (lambda b: b["units"][0]["members"][0].update(type="hero"),
+         "units[0].members[0].type", "unknown key"),
+        (lambda b: b["units"][0]["members"][0].update(status="dead"),
+         "units[0].members[0].status", "unknown key"),
+        (lambda b: b["units"][0]["members"][0].update(leader="yes"),
+         "units[0].members[0].leader", "true or false"),
+        (lambda b: b["units"][1]["equipment"][0].update(label=7),
+         "units[1].equipment[0].label", "string"),
+        (lambda b: b["units"][2].update(name="War cart"), "units[2].name", "two units"),
+        (lambda b: b["units"][0].update(notes="a\x00b"), "units[0].notes", "control"),
+    ],
+)  # fmt: skip
+def test_a_key_that_does_not_belong_is_refused_where_it_stands(units_game, change, path, words):
+    band = copy.deepcopy(BAND)
+    change(band)
+    problems = problems_of(band)
+    assert path in problems, problems
+    assert words in problems[path]
+
+
+def test_a_game_of_models_refuses_units(units_game):
+    document = {"format": "squad-roster/1", "system": "necromunda", "name": "Rats",
+                "units": []}  # fmt: skip
+    problems = problems_of(document)
+    assert "units" in problems and "unknown key" in problems["units"]
+
+
+def test_the_service_limits_hold_for_units(units_game):
+    band = copy.deepcopy(BAND)
+    band["units"] = [dict(BAND["units"][2], name=f"Cart {i}") for i in range(31)]
+    assert "at most 30 units" in problems_of(band)["units"]
+
+
+@pytest.mark.django_db
+def test_a_force_is_stored_and_read_back_whole(units_game, user):
+    roster = parse_roster(BAND)
+    squad = services.squad_import(owner=user, roster=roster)
+    stored = squads_with_members(Squad.objects.filter(pk=squad.pk)).get()
+    assert squad_to_roster(stored) == roster
+    assert stored.members.count() == 0
+
+    smaller = parse_roster({**BAND, "units": BAND["units"][:1]})
+    services.squad_replace(squad=squad, roster=smaller, expected_version=squad.version)
+    stored = squads_with_members(Squad.objects.filter(pk=squad.pk)).get()
+    assert squad_to_roster(stored) == smaller and stored.version == 2
+
+    copied = services.squad_duplicate(squad=stored, owner=user)
+    assert (
+        squad_to_roster(squads_with_members(Squad.objects.filter(pk=copied.pk)).get()).units
+        == smaller.units
+    )
+
+
+def test_validate_roster_reads_a_force_of_units(units_game, tmp_path, capsys):
+    import json
+
+    from django.core.management import call_command
+
+    path = tmp_path / "band.json"
+    band = copy.deepcopy(BAND)
+    band["units"][0]["members"] = [{"name": "Lone spearman"}]
+    path.write_text(json.dumps(band))
+    with pytest.raises(SystemExit) as exit_:
+        call_command("validate_roster", str(path), "--json")
+    assert exit_.value.code == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["points"] is None and result["valid"] is False
+    assert result["violations"] == [{"code": "too-few", "member": "Spears",
+                                     "message": "Spears has 1 models"}]  # fmt: skip
+    assert result["derived"] == {"Spears": {"models": 1}, "War cart": {"models": 1},
+                                 "Supply cart": {"models": 1}}  # fmt: skip
+
+    band["units"][0]["members"][0]["type"] = "hero"
+    path.write_text(json.dumps(band))
+    with pytest.raises(SystemExit) as exit_:
+        call_command("validate_roster", str(path))
+    assert exit_.value.code == 2
+    assert "units[0].members[0].type" in capsys.readouterr().err
