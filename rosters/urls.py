@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters import views
+from rosters import unit_views, views
 
 app_name = "rosters"
 
@@ -45,4 +45,22 @@ urlpatterns = [
         views.ability_remove,
         name="ability_remove",
     ),
-]
+    # a game played with units: the force's units, by position (rosters/unit_views.py)
+    path("<int:pk>/units/add/", unit_views.unit_add, name="unit_add"),
+    path("<int:pk>/units/<int:index>/", unit_views.unit_update, name="unit_update"),
+    path("<int:pk>/units/<int:index>/remove/", unit_views.unit_remove, name="unit_remove"),
+    path("<int:pk>/units/<int:index>/members/add/", unit_views.member_add,
+         name="unit_member_add"),
+    path("<int:pk>/units/<int:index>/members/<int:member>/", unit_views.member_update,
+         name="unit_member_update"),
+    path("<int:pk>/units/<int:index>/members/<int:member>/remove/", unit_views.member_remove,
+         name="unit_member_remove"),
+    path("<int:pk>/units/<int:index>/equipment/add/", unit_views.equipment_add,
+         name="unit_equipment_add"),
+    path("<int:pk>/units/<int:index>/equipment/<int:line>/remove/",
+         unit_views.equipment_remove, name="unit_equipment_remove"),
+    path("<int:pk>/units/<int:index>/members/<int:member>/equipment/add/",
+         unit_views.equipment_add, name="unit_member_equipment_add"),
+    path("<int:pk>/units/<int:index>/members/<int:member>/equipment/<int:line>/remove/",
+         unit_views.equipment_remove, name="unit_member_equipment_remove"),
+]  # fmt: skip

@@ -25,6 +25,8 @@ from rosters.builder import builder_context
 from rosters.forms import ImportForm, SquadForm
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import ServiceError
+from rosters.unit_builder import unit_builder_context
+from rosters.unit_views import after_units_change
 from rules import get_system
 from rules.documents import roster_to_document
 
@@ -105,6 +107,8 @@ def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str 
         if error:
             messages.error(request, error)
         return redirect(_builder_url(squad_pk, member_pk))
+    if _lists_units(squad_pk):  # the header's forms (name, faction, limit) of a force
+        return after_units_change(request, squad_pk, error=error)
     try:
         context = builder_context(squad_pk, owner=request.user, error_for=member_pk, error=error)
     except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
@@ -166,15 +170,30 @@ def squad_import(request: HttpRequest) -> HttpResponse:
 # --- one squad ------------------------------------------------------------------------------
 
 
+def _lists_units(squad_pk: int) -> bool:
+    system = Squad.objects.filter(pk=squad_pk).values_list("system", flat=True).first()
+    try:
+        return system is not None and get_system(system).units is not None
+    except KeyError:
+        return False
+
+
 @login_required
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
+    """The builder: one card per model, or per unit in a game played with units
+    (``rosters/unit_builder.py``)."""
+    units = _lists_units(pk)
+    page = "rosters/unit_builder.html" if units else "rosters/builder.html"
     try:
-        context = builder_context(pk, owner=request.user)
+        if units:
+            context = unit_builder_context(pk, owner=request.user)
+        else:
+            context = builder_context(pk, owner=request.user)
     except Squad.DoesNotExist:
         raise Http404 from None
     if request.htmx:
-        return render(request, "rosters/builder.html#roster", context)
-    return render(request, "rosters/builder.html", context)
+        return render(request, f"{page}#roster", context)
+    return render(request, page, context)
 
 
 @login_required

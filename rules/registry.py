@@ -150,13 +150,20 @@ class UnitRules:
     - ``record``: every key of a unit's own record (``RecordField``), its kinds saying which
       a unit may carry; a key a kind does not allow is refused as not belonging to it;
     - ``default(kind, key)``: a default that depends on the kind (a vehicle's drive, say),
-      else the field's own.
+      else the field's own;
+    - ``labels``: English words, marked for translation, for the codes of the record fields
+      of units and members, keyed ``"<key>:<code>"`` (``"training:green"``: "Green").
     """
 
     kinds: Mapping[str, UnitKind]
     record: tuple[RecordField, ...]
     default_kind: str | None = None
     kind_default: Callable[[str, str], Any] | None = None
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def label(self, key: str, code: Any) -> str:
+        """The English label of a code of record field ``key`` (the code if it has none)."""
+        return self.labels.get(f"{key}:{code}", str(code))
 
     def field(self, key: str) -> RecordField | None:
         for f in self.record:

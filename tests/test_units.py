@@ -188,3 +188,129 @@ def test_validate_roster_reads_a_force_of_units(units_game, tmp_path, capsys):
         call_command("validate_roster", str(path))
     assert exit_.value.code == 2
     assert "units[0].members[0].type" in capsys.readouterr().err
+
+
+# --- the builder ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def force(units_game, user):
+    return services.squad_import(owner=user, roster=parse_roster(BAND))
+
+
+def stored_units(squad):
+    return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get()).units
+
+
+def test_the_builder_shows_one_card_per_unit_with_its_figures_and_violations(force, client, user):
+    from django.urls import reverse
+
+    client.force_login(user)
+    page = client.get(reverse("rosters:builder", args=[force.pk])).content.decode()
+    assert page.count('class="member unit') == 3
+    assert "Cpl. Ash" in page and "Yew bow" in page and "Hold the ford." in page
+    assert "10 models" in page  # 1 + 5 + 2 on foot, and one per cart
+    assert "Valid force" in page
+
+
+def test_a_force_is_built_from_empty_with_htmx_and_without(units_game, client, user):
+    from django.urls import reverse
+
+    squad = services.squad_create(owner=user, name="Band", system="toy-units", faction="")
+    client.force_login(user)
+    base = reverse("rosters:builder", args=[squad.pk])
+    htmx = {"HTTP_HX_REQUEST": "true"}
+
+    def post(path, data, **extra):
+        squad.refresh_from_db()
+        return client.post(base + path, {"version": squad.version, **data}, **extra)
+
+    page = post("units/add/", {"name": "Spears", "kind": "foot"}, **htmx).content.decode()
+    assert 'id="unit-0"' in page and "no-units" not in page
+    assert page.count('data-code="too-few"') == 1  # an empty unit: a violation appears
+    post("units/0/members/add/", {"name": "Spearman", "count": "5"}, **htmx)
+    page = post("units/0/members/0/equipment/add/", {"item": "bow", "label": "Yew"},
+                **htmx).content.decode()  # fmt: skip
+    assert 'data-code="too-few"' not in page  # and clears
+    assert "Valid force" in page
+    response = post("units/add/", {"name": "Cart", "kind": "cart", "grade": "old"})
+    assert response.status_code == 302  # without JavaScript: back to the page
+    post("units/1/", {"name": "War cart", "grade": "old", "wheels": "6", "notes": " Fast "})
+    post("units/1/equipment/add/", {"item": "ballista", "count": "2"})
+    post("units/0/", {"name": "Spears", "grade": "raw"})
+    post("units/0/members/0/", {"name": "Spearman", "count": "4", "leader": "on"})
+
+    spears, cart = stored_units(squad)
+    assert spears.record == {"grade": "raw"}
+    assert spears.members == (
+        Member("Spearman", "", (Equipment("bow", 1, "Yew"),), record={"count": 4, "leader": True}),
+    )
+    assert cart == Unit("War cart", "cart", equipment=(Equipment("ballista", 2),),
+                        record={"grade": "old", "wheels": 6, "notes": "Fast"})  # fmt: skip
+
+    post("units/0/members/0/equipment/0/remove/", {})
+    post("units/1/equipment/0/remove/", {})
+    post("units/0/members/0/remove/", {})
+    post("units/1/remove/", {})
+    (spears,) = stored_units(squad)
+    assert spears.members == () and squad.version > 10
+
+
+def test_a_refused_value_says_where_and_stores_nothing(force, client, user):
+    from django.urls import reverse
+
+    client.force_login(user)
+    base = reverse("rosters:builder", args=[force.pk])
+    before = stored_units(force)
+    data = {"name": "Spearman", "count": "0", "version": force.version}
+    page = client.post(base + "units/0/members/1/", data, HTTP_HX_REQUEST="true").content.decode()
+    assert "units[0].members[1].count" in page and "from 1 to 99" in page
+    page = client.post(base + "units/2/", {"name": "War cart", "version": force.version},
+                       HTTP_HX_REQUEST="true").content.decode()  # fmt: skip
+    assert "units[2].name" in page and "two units" in page
+    assert stored_units(force) == before
+
+    stale = client.post(base + "units/0/remove/", {"version": force.version - 1},
+                        HTTP_HX_REQUEST="true").content.decode()  # fmt: skip
+    assert "changed in another window" in stale
+    assert stored_units(force) == before
+    assert client.post(base + "units/7/remove/", {}, HTTP_HX_REQUEST="true").status_code == 200
+    assert stored_units(force) == before
+
+
+def test_another_player_cannot_edit_the_force(force, client, other_user):
+    from django.urls import reverse
+
+    client.force_login(other_user)
+    base = reverse("rosters:builder", args=[force.pk])
+    assert client.get(base).status_code == 404
+    assert client.post(base + "units/0/remove/", {}).status_code == 404
+    assert len(stored_units(force)) == 3
+
+
+def test_the_builder_runs_the_same_queries_for_one_unit_and_twelve(units_game, client, user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    small = services.squad_import(
+        owner=user, roster=parse_roster({**BAND, "units": BAND["units"][:1]})
+    )
+    big_units = [dict(BAND["units"][0], name=f"Spears {i}") for i in range(12)]
+    big = services.squad_import(owner=user, roster=parse_roster({**BAND, "units": big_units}))
+    client.force_login(user)
+
+    def count(squad, action):
+        with CaptureQueriesContext(connection) as context:
+            action(squad)
+        return len(context.captured_queries)
+
+    def page(squad):
+        assert client.get(reverse("rosters:builder", args=[squad.pk])).status_code == 200
+
+    def add(squad):
+        url = reverse("rosters:unit_member_add", args=[squad.pk, 0])
+        assert client.post(url, {"name": "Archer"}, HTTP_HX_REQUEST="true").status_code == 200
+
+    assert count(small, page) == count(big, page) <= 6
+    assert count(small, add) == count(big, add) <= 10

@@ -1,0 +1,204 @@
+"""What the builder shows for a game played with units (``GameSystem.units``): one card per
+unit with its own values, its members (a model or a group with a count) or its weapons,
+its derived figures and the rules it breaks.
+
+Views call ``unit_builder_context``; templates only display what it holds. The force is
+stored on the squad row (``Squad.units``), so one query loads it, whatever its size. Every
+field a card offers comes from the game's declarations (``UnitRules``, ``member_record``):
+the apps name no game's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from rosters.adapters import units_to_rules
+from rosters.builder import Shown, options, shown
+from rosters.models import Squad
+from rules import get_system
+from rules.registry import GameSystem, RecordField
+from rules.types import Equipment, Member, Roster, Unit
+
+
+@dataclass(frozen=True)
+class Field:
+    """One editable value of a unit or a member, as its form shows it."""
+
+    key: str
+    label: str
+    kind: str  # a RecordField kind: "code", "flag", "count", "text"
+    value: Any
+    options: str = ""  # the <option> list of a code field
+    minimum: int = 0
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """An equipment line with its words and the URL that removes it."""
+
+    label: str
+    count: int
+    own_label: str | None
+    remove_url: str
+
+
+@dataclass
+class MemberCard:
+    index: int
+    member: Member
+    fields: list[Field]
+    equipment: list[Line]
+    urls: dict[str, str]
+
+
+@dataclass
+class UnitCard:
+    index: int
+    unit: Unit
+    kind_label: str
+    holds_members: bool
+    fields: list[Field]
+    members: list[MemberCard]
+    equipment: list[Line]
+    urls: dict[str, str]
+    figures: list[tuple[str, str]]
+    violations: list[Shown] = field(default_factory=list)
+
+
+def _field(system: GameSystem, f: RecordField, value: Any) -> Field:
+    shape = system.units
+    assert shape is not None
+    choices = ""
+    if f.kind == "code":
+        empty = [] if f.default is not None or f.key in _required(system) else [("", "—")]
+        choices = options(
+            [*empty, *((c, _(shape.label(f.key, c))) for c in f.choices)],
+            "" if value is None else value,
+        )
+    return Field(f.key, _(f.label), f.kind, value, choices, f.minimum, f.maximum)
+
+
+def _required(system: GameSystem) -> set[str]:
+    shape = system.units
+    assert shape is not None
+    return {key for kind in shape.kinds.values() for key in kind.required}
+
+
+def _text(value: Any) -> str:
+    """A derived figure in a few words: numbers, yes/no, "—", and objects as key value."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict):
+        return " · ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _figures(derived: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The unit's derived figures (``validate_roster --json``'s ``derived``), the members'
+    own left to their lines."""
+    if not derived:
+        return []
+    return [(key.replace("_", " "), _text(v)) for key, v in derived.items() if key != "members"]
+
+
+def _lines(system: GameSystem, lines: tuple[Equipment, ...], remove: str) -> list[Line]:
+    return [
+        Line(_(system.items[e.item].label) if e.item in system.items else e.item, e.count,
+             e.label, f"{remove}{i}/remove/")
+        for i, e in enumerate(lines)
+    ]  # fmt: skip
+
+
+def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[str, Any]:
+    """The unit builder's context (one query); ``error`` shows in the summary."""
+    squads = Squad.objects.select_related("owner").filter(pk=squad_id)
+    squad = (squads if owner is None else squads.filter(owner=owner)).get()
+    system = get_system(squad.system)
+    shape = system.units
+    assert shape is not None
+    roster = Roster(squad.system, squad.name, squad.faction, (), squad.points_limit,
+                    units_to_rules(squad, system))  # fmt: skip
+    violations = [shown(v) for v in system.validate(roster)]
+    derived = system.derived(roster)
+    by_unit: dict[str, list[Shown]] = {}
+    force_wide = []
+    for v in violations:
+        (by_unit.setdefault(v.member, []) if v.member else force_wide).append(v)
+    base = reverse("rosters:builder", args=[squad.pk])
+    cards = []
+    for i, unit in enumerate(roster.units):
+        kind = shape.kinds[unit.kind]
+        unit_url = f"{base}units/{i}/"
+        fields = [
+            _field(system, f, unit.record.get(f.key, shape.default(unit.kind, f.key)))
+            for f in shape.record
+            if f.key in kind.keys
+        ]
+        members = [
+            MemberCard(
+                j,
+                member,
+                [
+                    _field(system, f, member.record.get(f.key, f.default))
+                    for f in system.member_record
+                ],
+                _lines(system, member.equipment, f"{unit_url}members/{j}/equipment/"),
+                {
+                    "update": f"{unit_url}members/{j}/",
+                    "remove": f"{unit_url}members/{j}/remove/",
+                    "equipment_add": f"{unit_url}members/{j}/equipment/add/",
+                },
+            )  # fmt: skip
+            for j, member in enumerate(unit.members)
+        ]
+        cards.append(UnitCard(
+            i, unit, _(kind.label), kind.members, fields, members,
+            _lines(system, unit.equipment, f"{unit_url}equipment/"),
+            {"update": unit_url, "remove": f"{unit_url}remove/",
+             "member_add": f"{unit_url}members/add/",
+             "equipment_add": f"{unit_url}equipment/add/"},
+            _figures(derived.get("derived", {}).get(unit.name)),
+            by_unit.get(unit.name, []),
+        ))  # fmt: skip
+    models = sum(
+        sum(m.record.get("count", 1) for m in u.members) if shape.kinds[u.kind].members else 1
+        for u in roster.units
+    )
+    return {
+        "squad": squad,
+        "campaign": squad.in_campaign,
+        "system": system,
+        "version": squad.version,
+        "faction_label": squad.faction_label,
+        "points": system.points(roster),
+        "force_figures": [
+            (k.replace("_", " "), _text(v)) for k, v in derived.items() if k != "derived"
+        ],  # fmt: skip
+        "valid": not violations,
+        "violations": violations,
+        "squad_violations": force_wide,
+        "units": cards,
+        "models": models,
+        "kind_options": options((c, _(k.label)) for c, k in shape.kinds.items()),
+        "item_options": options((code, _(row.label)) for code, row in system.items.items()),
+        "labels_allowed": system.equipment_labels,
+        "member_fields": [_field(system, f, f.default) for f in system.member_record],
+        "urls": {
+            "builder": base,
+            "unit_add": f"{base}units/add/",
+            "edit": reverse("rosters:edit", args=[squad.pk]),
+        },
+        "faction_options": options(
+            ((c, _(f.label)) for c, f in system.factions.items()), squad.faction
+        )
+        if system.factions is not None
+        else None,
+        "error": error,
+    }
