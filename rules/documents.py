@@ -753,7 +753,8 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     own = system.report
     data = r.object(
         value, path, ("outcome",),
-        ("roster", "squad_id", "casualties", "deeds", *(f.key for f in own.side)),
+        ("roster", "squad_id", "casualties", *(("deeds",) if system.deeds else ()),
+         *(f.key for f in own.side)),
     )  # fmt: skip
     if data is None:
         return None
@@ -793,7 +794,11 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
 
     casualties = []
     seen: set[str] = set()
-    for i, raw in enumerate(r.list(data.get("casualties", []), f"{path}.casualties")):
+    if system.units is not None:  # a game played with units: a casualty names a unit
+        casualties = _unit_casualties(r, data, path, system, roster)
+    for i, raw in enumerate(
+        r.list(data.get("casualties", []), f"{path}.casualties") if system.units is None else []
+    ):
         item_path = f"{path}.casualties[{i}]"
         entry = r.object(raw, item_path, ("member", "state"), tuple(f.key for f in own.casualty))
         if entry is None:
@@ -808,7 +813,8 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
             casualties.append(Casualty(name, state, details))
     deeds = []
     seen = set()
-    for i, raw in enumerate(r.list(data.get("deeds", []), f"{path}.deeds")):
+    raw_deeds = data.get("deeds", []) if system.deeds else []
+    for i, raw in enumerate(r.list(raw_deeds, f"{path}.deeds")):
         item_path = f"{path}.deeds[{i}]"
         entry = r.object(raw, item_path, ("member",), tuple(d.key for d in system.deeds))
         if entry is None:
@@ -832,6 +838,38 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     if outcome is None or (roster is None and squad_id is None) or details is None:
         return None
     return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details)
+
+
+def _unit_casualties(
+    r: _Reader, data: dict[str, Any], path: str, system: GameSystem, roster: Roster | None
+) -> list[Casualty]:
+    """A side's ``casualties`` in a game played with units: one entry per unit, named by
+    ``unit`` (in the side's roster, when it is given inline), with the game's own keys."""
+    fields = system.report.casualty
+    required = tuple(f.key for f in fields if f.required)
+    optional = tuple(f.key for f in fields if not f.required)
+    units = {u.name for u in roster.units} if roster is not None else None
+    out = []
+    seen: set[str] = set()
+    for i, raw in enumerate(r.list(data.get("casualties", []), f"{path}.casualties")):
+        item_path = f"{path}.casualties[{i}]"
+        entry = r.object(raw, item_path, ("unit", *required), optional)
+        if entry is None or "unit" not in entry:
+            continue
+        name = r.string(entry["unit"], f"{item_path}.unit")
+        if name is not None and units is not None and name not in units:
+            r.fail(f"{item_path}.unit", _("no unit named %(name)r in this side's roster"),
+                   name=name)  # fmt: skip
+            name = None
+        elif name is not None and name in seen:
+            r.fail(f"{item_path}.unit", _("%(name)r is listed twice"), name=name)
+            name = None
+        if name is not None:
+            seen.add(name)
+        details = _details(r, entry, item_path, fields)
+        if name is not None and details is not None and all(k in entry for k in required):
+            out.append(Casualty(name, str(details.get("state", "")), details))
+    return out
 
 
 def _details(

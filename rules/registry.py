@@ -119,6 +119,7 @@ class RecordField:
     help: str = ""  # a longer explanation of the label (a tooltip), English, marked
     minimum: int = 0  # for a count and adjustments
     choices: tuple[str, ...] = ()  # the codes of adjustments and code fields
+    required: bool = False  # a battle report's key that must be given (a unit's models lost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +226,10 @@ class ReportRules:
     """A game's own keys of a battle report (``battle-report/1``) beside the common ones.
 
     - ``casualty``: the keys a casualty may carry beside ``member`` and ``state`` (a model
-      treated by a medic, the wounds a model took), read into ``Casualty.details``;
+      treated by a medic, the wounds a model took), read into ``Casualty.details``. In a
+      game played with units a casualty names a ``unit`` instead, and every other key is
+      the game's own (``required`` ones must be given): ``Casualty.member`` is then the
+      unit's name, ``Casualty.state`` its ``state`` detail if the game has one, else "";
     - ``side``: the keys a side may carry beside ``roster``/``squad_id``, ``outcome``,
       ``casualties`` and ``deeds`` (how a side gave up, the dice rolled at the table),
       read into ``Side.details``;

@@ -314,3 +314,60 @@ def test_the_builder_runs_the_same_queries_for_one_unit_and_twelve(units_game, c
 
     assert count(small, page) == count(big, page) <= 6
     assert count(small, add) == count(big, add) <= 10
+
+
+# --- battle reports ------------------------------------------------------------------------
+
+
+def report(**side) -> dict:
+    return {
+        "format": "battle-report/1", "system": "toy-units",
+        "sides": [{"roster": BAND, "outcome": "win", **side},
+                  {"roster": BAND, "outcome": "loss"}],
+    }  # fmt: skip
+
+
+def test_a_casualty_names_a_unit_with_the_game_s_own_keys(units_game):
+    from rules.documents import parse_battle_report
+    from rules.types import Casualty
+
+    parsed = parse_battle_report(report(casualties=[
+        {"unit": "Spears", "lost": 3}, {"unit": "War cart", "lost": 0, "routed": True},
+    ]))  # fmt: skip
+    assert parsed.sides[0].casualties == (
+        Casualty("Spears", "", {"lost": 3}), Casualty("War cart", "", {"lost": 0, "routed": True}),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("casualties", "path", "words"),
+    [
+        ([{"unit": "Horse"}], "sides[0].casualties[0].lost", "required"),
+        ([{"unit": "Horse", "lost": 1}], "sides[0].casualties[0].unit", "no unit named"),
+        ([{"unit": "Spears", "lost": 1}, {"unit": "Spears", "lost": 2}],
+         "sides[0].casualties[1].unit", "listed twice"),
+        ([{"unit": "Spears", "lost": -1}], "sides[0].casualties[0].lost", "from 0 to 99"),
+        ([{"unit": "Spears", "lost": 1, "state": "dead"}], "sides[0].casualties[0].state",
+         "unknown key"),
+        ([{"member": "Cpl. Ash", "state": "dead"}], "sides[0].casualties[0].member",
+         "unknown key"),
+    ],
+)  # fmt: skip
+def test_a_unit_casualty_that_does_not_fit_is_refused_where_it_stands(
+    units_game, casualties, path, words
+):
+    from rules.documents import parse_battle_report
+
+    with pytest.raises(DocumentError) as error:
+        parse_battle_report(report(casualties=casualties))
+    problems = {p.path: p.message for p in error.value.problems}
+    assert path in problems, problems
+    assert words in problems[path]
+
+
+def test_a_game_without_deeds_refuses_them(units_game):
+    from rules.documents import parse_battle_report
+
+    with pytest.raises(DocumentError) as error:
+        parse_battle_report(report(deeds=[{"member": "Cpl. Ash", "out_of_action": 1}]))
+    assert [p.path for p in error.value.problems] == ["sides[0].deeds"]

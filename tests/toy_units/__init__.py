@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.registry import GameSystem, RecordField, UnitKind, UnitRules
+from rules.registry import GameSystem, RecordField, ReportRules, UnitKind, UnitRules
 from rules.types import Roster, Side, Violation
 
 CODE = "toy-units"
@@ -95,4 +95,10 @@ SYSTEM = GameSystem(
     ),
     units=UNITS,
     equipment_labels=True,
+    report=ReportRules(
+        casualty=(
+            RecordField("lost", "Models lost", "count", maximum=99, required=True),
+            RecordField("routed", "Routed", "flag", default=False),
+        )
+    ),
 )
