@@ -28,9 +28,25 @@ def enum_name_overrides() -> dict[str, list[str]]:
         "BattleReportFormatEnum": [BATTLE_FORMAT],
         "SystemEnum": [s.code for s in systems()],
     }
+    named: set[tuple[str, ...]] = {tuple(values) for values in names.values()}
+
+    def name(key: str, values) -> None:
+        """One name per set of values: the first game to use a set names it (two names for
+        one set is an error to drf-spectacular)."""
+        values = tuple(values)
+        if values and values not in named:
+            named.add(values)
+            names[key] = list(values)
+
     for system in systems():
         prefix = schema_prefix(system.code)
-        names[f"{prefix}SystemEnum"] = [system.code]
-        names[f"{prefix}OutcomeEnum"] = list(system.outcomes)
-        names[f"{prefix}StateEnum"] = list(system.states)
+        name(f"{prefix}SystemEnum", [system.code])
+        name(f"{prefix}OutcomeEnum", system.outcomes)
+        name(f"{prefix}StateEnum", system.states)
+        fields = [*(system.units.record if system.units else ()), *system.member_record]
+        for field in fields:
+            if field.kind == "code":
+                name(f"{prefix}{schema_prefix(field.key)}Enum", field.choices)
+        if system.units is not None:
+            name(f"{prefix}KindEnum", system.units.kinds)
     return names

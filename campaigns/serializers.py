@@ -60,14 +60,24 @@ def _report_field(field: RecordField) -> serializers.Field:
 
 def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer]:
     prefix = schema_prefix(system.code)
-    casualty = type(f"{prefix}CasualtyDocumentSerializer", (StrictSerializer,), {
-        "member": serializers.CharField(
+    if system.units is not None:  # a game played with units: a casualty names a unit
+        named = {"unit": serializers.CharField(
             max_length=MAX_NAME, trim_whitespace=False,
-            help_text=_("A model of the side's squad that fought."),
-        ),
-        "state": serializers.ChoiceField(choices=list(system.states)),
-        **{f.key: _report_field(f) for f in system.report.casualty},
-    })  # fmt: skip
+            help_text=_("A unit of the side's force, listed once."),
+        )}  # fmt: skip
+    else:
+        named = {
+            "member": serializers.CharField(
+                max_length=MAX_NAME,
+                trim_whitespace=False,
+                help_text=_("A model of the side's squad that fought."),
+            ),
+            "state": serializers.ChoiceField(choices=list(system.states)),
+        }
+    own = {f.key: _report_field(f) for f in system.report.casualty}
+    for f in system.report.casualty:
+        own[f.key].required = f.required
+    casualty = type(f"{prefix}CasualtyDocumentSerializer", (StrictSerializer,), {**named, **own})
     deeds = type(f"{prefix}DeedsDocumentSerializer", (StrictSerializer,), {
         "__doc__": "What one model did in the battle: a count per deed of the game.",
         "member": serializers.CharField(max_length=MAX_NAME, trim_whitespace=False),
@@ -92,7 +102,9 @@ def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer
             child=casualty(), required=False, max_length=MAX_MEMBERS,
             help_text=_("A model that fought and is not listed ended the battle unhurt."),
         ),
-        "deeds": serializers.ListField(child=deeds(), required=False, max_length=MAX_MEMBERS),
+        **({"deeds": serializers.ListField(
+            child=deeds(), required=False, max_length=MAX_MEMBERS
+        )} if system.deeds else {}),
         **{f.key: _report_field(f) for f in system.report.side},
     })  # fmt: skip
     return type(f"{prefix}BattleReportDocumentSerializer", (StrictSerializer,), {

@@ -8,7 +8,7 @@ from rules.documents import Problem
 from rules.types import Violation
 
 # Violation params that hold a rules label (marked for translation in rules/), not a name
-LABEL_PARAMS = frozenset({"type", "item", "faction", "ability"})
+LABEL_PARAMS = frozenset({"type", "item", "faction", "ability", "kind", "weapon"})
 
 
 def violation_message(violation: Violation) -> str:

@@ -167,10 +167,18 @@ def squad_sheet_context(
     costs = system.cost(roster) if system.cost is not None else None  # None: not costed
     violations = system.validate(roster)
     game = printing.squad_context(roster, costs, include_dead, gettext)
-    printed = [m for m in roster.members if include_dead or m.status != "dead"]
-    models = [
-        _with_envelope(model, member) for model, member in zip(game["models"], printed, strict=True)
-    ]
+    if system.units is not None:  # a force of units: the game gives one dict per unit
+        models: list[dict[str, Any]] = []
+        cards_of = game["units"]
+        model_count = game.get("model_count", 0)
+    else:
+        printed = [m for m in roster.members if include_dead or m.status != "dead"]
+        models = [
+            _with_envelope(model, member)
+            for model, member in zip(game["models"], printed, strict=True)
+        ]
+        cards_of = models
+        model_count = sum(1 for member in roster.members if member.status != "dead")
     return {
         **game,
         "paper": _paper(paper),
@@ -182,12 +190,13 @@ def squad_sheet_context(
             "version": version,
             "points": costs.points if costs is not None else None,
             "points_limit": roster.points_limit,
-            "models": sum(1 for member in roster.members if member.status != "dead"),
+            "models": model_count,
+            "units": len(roster.units),
             "valid": not violations,
         },
         "violations": [_violation(v) for v in violations],
         "models": models,
-        "card_rows": [models[i : i + 2] for i in range(0, len(models), 2)],
+        "card_rows": [cards_of[i : i + 2] for i in range(0, len(cards_of), 2)],
         "blank_rows": range(BLANK_ROWS),
         "printed_on": (today or timezone.localdate()).isoformat(),
     }

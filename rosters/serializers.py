@@ -21,7 +21,13 @@ from rosters.adapters import squad_to_roster
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
 from rules import systems
-from rules.documents import MAX_NAME, MAX_POINTS_LIMIT, ROSTER_FORMAT, roster_to_document
+from rules.documents import (
+    MAX_NAME,
+    MAX_POINTS_LIMIT,
+    MAX_TEXT,
+    ROSTER_FORMAT,
+    roster_to_document,
+)
 from rules.registry import GameSystem, RecordField
 from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
 
@@ -92,6 +98,10 @@ def record_serializer_field(field: RecordField) -> serializers.Field:
         )
     if field.kind == "flag":
         return serializers.BooleanField(required=False, help_text=help_text)
+    if field.kind == "text":
+        return serializers.CharField(
+            max_length=MAX_TEXT, required=False, allow_blank=True, help_text=help_text
+        )
     # a subclass per field: the decorator marks the class it is given
     adjustments = type("AdjustmentsField", (serializers.JSONField,), {})
     return extend_schema_field(_adjustments_schema(field))(adjustments)(
@@ -123,14 +133,25 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
             min_value=1, max_value=system.limits.count, required=False,
             help_text=_("Defaults to 1."),
         ),
+        **({"label": serializers.CharField(
+            max_length=MAX_NAME, required=False,
+            help_text=_("The player's own name for it, printed beside the item."),
+        )} if system.equipment_labels else {}),
     })  # fmt: skip
+    in_unit = system.units is not None
     member_fields: dict[str, Any] = {
-        "name": serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the squad.")),
-        "type": serializers.ChoiceField(choices=list(system.model_types)),
+        "name": serializers.CharField(
+            max_length=MAX_NAME,
+            help_text=_("Unique within its unit.") if in_unit else _("Unique within the squad."),
+        ),
         "equipment": equipment(many=True, required=False, max_length=system.limits.equipment),
-        "status": serializers.ChoiceField(choices=list(MEMBER_STATUSES), required=False),
     }
-    if system.abilities:
+    if not in_unit:
+        member_fields["type"] = serializers.ChoiceField(choices=list(system.model_types))
+        member_fields["status"] = serializers.ChoiceField(
+            choices=list(MEMBER_STATUSES), required=False
+        )
+    if system.abilities and not in_unit:
         member_fields["abilities"] = serializers.ListField(
             child=AbilityField(), required=False, max_length=system.limits.abilities
         )
@@ -159,8 +180,44 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
             min_value=1, max_value=MAX_POINTS_LIMIT, required=False,
             allow_null=system.default_points_limit is None, help_text=limit_help,
         ),
-        "members": member(many=True, max_length=system.limits.members),
+        **({"units": _unit_serializer(system, prefix, member, equipment)(
+            many=True, max_length=system.limits.units
+        )} if in_unit else {"members": member(many=True, max_length=system.limits.members)}),
     })  # fmt: skip
+
+
+def _unit_serializer(system: GameSystem, prefix: str, member, equipment):
+    """A unit of a game played with units: every key of its record, its kind saying which
+    it may carry (the help texts say so; the document's reader enforces it)."""
+    shape = system.units
+    assert shape is not None
+    fields: dict[str, Any] = {
+        "name": serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the force.")),
+        "kind": serializers.ChoiceField(
+            choices=list(shape.kinds), required=shape.default_kind is None,
+            help_text=_("Defaults to %(kind)s.") % {"kind": shape.default_kind}
+            if shape.default_kind else "",
+        ),
+    }  # fmt: skip
+    for field in shape.record:
+        kinds = [k.code for k in shape.kinds.values() if field.key in k.keys]
+        needed = [k.code for k in shape.kinds.values() if field.key in k.required]
+        serializer_field = record_serializer_field(field)
+        words = _("Only for: %(kinds)s.") % {"kinds": ", ".join(kinds)}
+        if needed:
+            words += " " + _("Required for: %(kinds)s.") % {"kinds": ", ".join(needed)}
+        serializer_field.help_text = f"{serializer_field.help_text} {words}"
+        fields[field.key] = serializer_field
+    with_members = [k.code for k in shape.kinds.values() if k.members]
+    fields["members"] = member(
+        many=True, required=False, max_length=system.limits.members,
+        help_text=_("The unit's models, for: %(kinds)s.") % {"kinds": ", ".join(with_members)},
+    )  # fmt: skip
+    fields["equipment"] = equipment(
+        many=True, required=False, max_length=system.limits.equipment,
+        help_text=_("The unit's own weapons, for the other kinds."),
+    )  # fmt: skip
+    return type(f"{prefix}UnitDocumentSerializer", (StrictSerializer,), fields)
 
 
 def roster_document_schema() -> PolymorphicProxySerializer:

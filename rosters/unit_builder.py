@@ -100,12 +100,16 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _figures(derived: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """The unit's derived figures (``validate_roster --json``'s ``derived``), the members'
-    own left to their lines."""
+def _figures(derived: dict[str, Any] | None, shown: set[str]) -> list[tuple[str, str]]:
+    """The unit's derived figures (``validate_roster --json``'s ``derived``): those that
+    apply to it (not null), less what its form shows already and its members' own."""
     if not derived:
         return []
-    return [(key.replace("_", " "), _text(v)) for key, v in derived.items() if key != "members"]
+    return [
+        (key.replace("_", " "), _text(v))
+        for key, v in derived.items()
+        if v is not None and key not in shown and key != "members"
+    ]
 
 
 def _lines(system: GameSystem, lines: tuple[Equipment, ...], remove: str) -> list[Line]:
@@ -164,7 +168,7 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
             {"update": unit_url, "remove": f"{unit_url}remove/",
              "member_add": f"{unit_url}members/add/",
              "equipment_add": f"{unit_url}equipment/add/"},
-            _figures(derived.get("derived", {}).get(unit.name)),
+            _figures(derived.get("derived", {}).get(unit.name), {"kind", *kind.keys}),
             by_unit.get(unit.name, []),
         ))  # fmt: skip
     models = sum(

@@ -259,6 +259,9 @@ def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
 def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
     """The read-only page behind a squad's public link, while its owner keeps it on."""
     squad = get_object_or_404(Squad, public_id=public_id, is_public=True)
+    if _lists_units(squad.pk):
+        context = unit_builder_context(squad.pk)
+        return render(request, "rosters/shared_units.html", context)
     context = builder_context(squad.pk)
     context["read_only"] = True
     return render(request, "rosters/shared.html", context)

@@ -8,10 +8,18 @@ Start here:
 - ``rules.black_sun``: Black Sun's data tables (``data.py``, ``tables.py``) and its rules
   (``validation.py``, ``costs.py``, ``battle.py``);
 - ``rules.necromunda``: Necromunda's (``data.py``, ``derive.py``, ``validation.py``,
-  ``battle.py``).
+  ``battle.py``);
+- ``rules.one_page_modern`` and ``rules.bolt_action``: the two games played with units
+  (``data.py``, ``document.py``, ``derive.py``, ``validation.py``, ``battle.py``).
 """
 
-from rules import black_sun, necromunda  # noqa: F401  (each registers its system)
+# Each registers its system, in this order: the first is the default game, and the first
+# game to use a set of codes names it in the API schema (api/schema.py).
+# isort: off
+from rules import black_sun, necromunda  # noqa: F401
+from rules import one_page_modern, bolt_action  # noqa: F401
+
+# isort: on
 from rules.registry import GameSystem, get_system, systems
 
 __all__ = ["GameSystem", "get_system", "systems"]

@@ -386,6 +386,10 @@ def _checked(r: _Reader, roster: Roster, path: str, system: GameSystem) -> Roste
 TOO_MANY_UNITS = _(
     "at most %(max)d units per force (a limit of this service, far above any legal force)"
 )
+TOO_MANY_FORCE_MEMBERS = _(
+    "at most %(max)d member entries in a whole force, not %(count)d (a limit of this service, "
+    "far above any legal force: give a group of identical models one entry with a count)"
+)
 TOO_MANY_UNIT_MEMBERS = _(
     "at most %(max)d member entries per unit (a limit of this service, far above any legal unit)"
 )
@@ -399,6 +403,9 @@ def _units(r: _Reader, value: Any, path: str, system: GameSystem) -> tuple[Unit,
         for i, raw in enumerate(_limited(r, value, path, limits.units, TOO_MANY_UNITS))
     ]
     read = [u for u in units if u is not None]
+    entries = sum(len(u.members) for u in read)
+    if entries > limits.force_members:
+        r.fail(path, TOO_MANY_FORCE_MEMBERS, max=limits.force_members, count=entries)
     lines = sum(len(u.equipment) + sum(len(m.equipment) for m in u.members) for u in read)
     if lines > limits.squad_equipment:
         r.fail(path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
@@ -440,6 +447,9 @@ def _unit(r: _Reader, value: Any, path: str, system: GameSystem) -> Unit | None:
             record[key] = shape.default(kind.code, key)
             continue
         got = _record_value(r, data[key], f"{path}.{key}", field_)
+        if got is None and (key in kind.required or shape.default(kind.code, key) is not None):
+            r.fail(f"{path}.{key}", _("null is not a value here: give one of its codes"))
+            got = _REFUSED
         ok = ok and got is not _REFUSED
         record[key] = got
     members: list[Member | None] = []
@@ -522,8 +532,8 @@ def _record_value(r: _Reader, value: Any, path: str, field_: RecordField) -> Any
         got = r.integer(value, path, minimum=field_.minimum, maximum=field_.maximum)
     elif field_.kind == "flag":
         got = r.boolean(value, path)
-    elif value is None and field_.kind in ("member", "code"):  # nothing named or chosen
-        return None
+    elif value is None and field_.kind in ("member", "code") and field_.default is None:
+        return None  # nothing named or chosen (a key whose default is "none of them")
     elif field_.kind == "member":
         got = r.string(value, path)
     elif field_.kind == "code":

@@ -85,6 +85,7 @@ class DocumentLimits:
     squad_equipment: int = 100  # equipment lines of the whole squad
     squad_abilities: int = 50  # abilities of the whole squad
     units: int = 30  # units per force, in a game played with units
+    force_members: int = 60  # member entries (models or groups) of a whole force of units
     group: int = 99  # the ``count`` of one member entry of a unit (a group of models)
 
 
@@ -265,7 +266,9 @@ class Printing:
       adds the squad's header (name, owner, points, validity, violations...) and, to each
       model, what every game prints alike: ``name``, ``status``, ``status_label`` and
       ``dead``; the ``source`` of each row of a model's ``abilities`` is given as the
-      envelope's code and printed as its label;
+      envelope's code and printed as its label. A game played with units gives ``units``
+      instead, one dict per unit (each printed as one card with ``--cards``), and its
+      ``model_count`` for the header;
     - ``reference_context(translate)``: the quick-reference card's context, set with (and
       only with) ``reference_template``.
     """

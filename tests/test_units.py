@@ -371,3 +371,23 @@ def test_a_game_without_deeds_refuses_them(units_game):
     with pytest.raises(DocumentError) as error:
         parse_battle_report(report(deeds=[{"member": "Cpl. Ash", "out_of_action": 1}]))
     assert [p.path for p in error.value.problems] == ["sides[0].deeds"]
+
+
+def test_the_public_link_shows_the_force_unit_by_unit(force, client):
+    from django.urls import reverse
+
+    services.squad_set_public(squad=force, public=True)
+    force.refresh_from_db()
+    page = client.get(reverse("squad_shared", args=[force.public_id])).content.decode()
+    assert page.count('class="member unit"') == 3
+    assert "5 × Spearman" in page and "“Yew bow”" in page and "Ballista ×2" in page
+
+
+def test_a_whole_force_holds_at_most_sixty_member_entries(units_game):
+    band = copy.deepcopy(BAND)
+    foot = {"name": "Foot", "kind": "foot", "grade": "raw",
+            "members": [{"name": f"Man {i}"} for i in range(20)]}  # fmt: skip
+    band["units"] = [dict(foot, name=f"Foot {i}") for i in range(3)]
+    assert len(parse_roster(band).units) == 3  # 60 entries: the most a force holds
+    band["units"].append(dict(foot, name="Foot 3", members=[{"name": "One too many"}]))
+    assert "at most 60 member entries in a whole force, not 61" in problems_of(band)["units"]

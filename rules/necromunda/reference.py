@@ -16,8 +16,6 @@ A table a campaign adds as house-rule data is printed after them, marked "house 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rules.i18n import gettext_noop as _
 from rules.necromunda import data
 from rules.necromunda.data import (
@@ -32,30 +30,7 @@ from rules.necromunda.data import (
     to_hit,
     wound_roll,
 )
-
-Cell = str | int
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    key: str  # the table id of section 7
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    notes: tuple[str, ...] = ()
-    starred: frozenset[int] = frozenset()  # indexes of rows marked "*" (see the first note)
-    # Numbers read from data.py: notes and string cells are ``text % dict(params)``.
-    params: tuple[tuple[str, int], ...] = ()
-
-    def english_rows(self) -> tuple[tuple[Cell, ...], ...]:
-        """The rows as printed in English (``params`` filled in)."""
-        if not self.params:
-            return self.rows
-        values = dict(self.params)
-        return tuple(
-            tuple(c % values if isinstance(c, str) else c for c in row) for row in self.rows
-        )
-
+from rules.reference import Cell, Table
 
 MINUS = "\u2212"
 

@@ -21,6 +21,7 @@ from typing import Any
 from rules.i18n import gettext_noop as _
 from rules.necromunda import data, reference
 from rules.necromunda.derive import derive_member, gear, target_label
+from rules.reference import card_context
 from rules.types import Member, Roster, RosterCost
 
 Translate = Callable[[str], str]
@@ -255,30 +256,7 @@ def squad_context(
 # --- the quick-reference card ---------------------------------------------------------------
 
 
-def _table(table: reference.Table, translate: Translate) -> dict[str, Any]:
-    params = dict(table.params)
-
-    def word(text: str) -> str:
-        text = _label(translate, text)
-        return text % params if params else text
-
-    return {
-        "key": table.key,
-        "title": _label(translate, table.title),
-        "columns": [_label(translate, c) for c in table.columns],
-        "rows": [
-            {
-                "cells": [word(c) if isinstance(c, str) else c for c in row],
-                "starred": i in table.starred,
-            }
-            for i, row in enumerate(table.rows)
-        ],
-        "notes": [word(n) for n in table.notes],
-    }
-
-
 def reference_context(translate: Translate) -> dict[str, Any]:
     """The reference card's tables by key (``-`` made ``_``: ``tables.wound_chart``), and
     their keys in the card's order."""
-    tables = {t.key.replace("-", "_"): _table(t, translate) for t in reference.TABLES}
-    return {"tables": tables, "order": list(tables)}
+    return card_context(reference.TABLES, translate)

@@ -90,10 +90,13 @@ def test_the_roster_document_refuses_unknown_keys_as_the_parser_does(schema):
         if game.factions is not None:
             assert _enum(components, document["faction"]) == list(game.factions)
         member = components[f"{prefix}MemberDocumentRequest"]["properties"]
+        # a member of a unit (a game played with units) has no type, status or abilities
+        envelope = ("name", "equipment") if game.units else ("name", "type", "equipment", "status")
         assert set(member) == {
-            "name", "type", "equipment", "status", *(("abilities",) if game.abilities else ()),
+            *envelope, *(("abilities",) if game.abilities and not game.units else ()),
             *(field.key for field in game.member_record),
         }  # fmt: skip
+        assert ("units" in document) == (game.units is not None) != ("members" in document)
 
 
 def test_a_document_says_which_game_it_is(schema):

@@ -114,4 +114,7 @@ def test_print_reference_process_exits_2_on_an_unknown_system():
     )
 
     assert result.returncode == 2
-    assert "no quick-reference card for 'chess' (known: black-sun, necromunda)" in result.stderr
+    assert (
+        "no quick-reference card for 'chess' (known: black-sun, necromunda, one-page-modern, "
+        "bolt-action)" in result.stderr
+    )

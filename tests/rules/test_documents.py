@@ -342,8 +342,8 @@ def test_a_wrong_format_string():
 
 
 def test_an_unknown_system():
-    assert roster_problems(roster_doc(system="bolt-action")) == [
-        ("system", "unknown game system 'bolt-action'")
+    assert roster_problems(roster_doc(system="warhammer")) == [
+        ("system", "unknown game system 'warhammer'")
     ]
 
 
@@ -621,7 +621,7 @@ def test_played_on_must_be_a_date(played_on):
         (lambda d: d["sides"][0]["roster"].update(format="battle-report/1"),
          "sides[0].roster.format"),
         (lambda d: d.update(format="squad-roster/1"), "format"),
-        (lambda d: d.update(system="bolt-action"), "system"),
+        (lambda d: d.update(system="warhammer"), "system"),
         (lambda d: d.update(system=None), "system"),
         (lambda d: d.update(scenario=3), "scenario"),
         (lambda d: d.update(weather="rain"), "weather"),

@@ -1,0 +1,66 @@
+"""Bolt Action: Second World War platoon battles in 28 mm, units activated by order dice.
+
+Source: ``docs/games/bolt-action.md`` (the product's English reading of a French fan
+summary of the core rules: dice and order dice, the six orders, pins and the order test,
+FUBAR, quality and morale, infantry movement and terrain, shooting). The text has no points,
+no army lists, no weapon ranges, no close combat and no campaign; what the product adds is
+marked there as a Reading and kept as data. Where a rule lives:
+
+- unit kinds, qualities, weapons, orders, the quick-reference numbers, the default victory
+  points, and the readers of a unit's and a member's record (sections 1, 4, 5): ``data.py``
+- each unit's derived values and the force's order dice (section 2): ``derive.py``
+- force rules and their violation codes, what makes a document unreadable (1.4, 3):
+  ``validation.py``
+- a battle report's own rules, victory points, each unit's end state (section 4): ``battle.py``
+- what a force's units and members, and a report's casualties, carry (sections 3, 4):
+  ``document.py``
+- the force sheet, unit cards (section 6) and quick-reference card (section 5):
+  ``sheet.py``, ``reference.py``
+- the example force "Kampfgruppe Becker" (section 3): ``demo.py``
+"""
+
+CODE = "bolt-action"
+
+from rules.bolt_action import (  # noqa: E402  (they read CODE)
+    battle,
+    data,
+    demo,
+    derive,
+    document,
+    reference,
+    sheet,
+    validation,
+)
+from rules.registry import GameSystem, ReportRules, register  # noqa: E402
+
+SYSTEM = register(
+    GameSystem(
+        code=CODE,
+        name=data.NAME,
+        factions=None,  # no army lists: the faction is free text, printed only
+        model_types={},  # a force lists units, whose members have no type
+        items=data.ITEMS,
+        abilities={},
+        states=data.END_STATES,
+        outcomes=data.OUTCOMES,
+        default_points_limit=None,  # the text gives no costs
+        member_record=document.MEMBER_RECORD,
+        units=document.UNITS,
+        limits=document.LIMITS,
+        equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
+        report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
+        validate=validation.validate,
+        check_document=validation.check_document,
+        cost=None,
+        derive=derive.derive,
+        score_side=battle.score_side,
+        demo=demo.demo_rosters,
+        printing=sheet.PRINTING,
+        campaign=None,  # next stage of issue #12: battles and campaigns of units
+    )
+)
+
+__all__ = [
+    "CODE", "SYSTEM", "battle", "data", "demo", "derive", "document", "reference", "sheet",
+    "validation",
+]  # fmt: skip

@@ -1,0 +1,81 @@
+"""The tables of a quick-reference card, as every game writes them (``rules/<game>/reference.py``).
+
+A card is a list of ``Table`` values: a title, column headings, rows of cells (strings or
+numbers), notes, and the numbers a cell or note reads from the game's data (``params``), so
+the card cannot drift from what the sheets print. The labels are English, marked for
+translation; the printing layer translates them and fills the params in
+(``rosters.pdf``). A table a campaign adds as house-rule data is printed after them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+Cell = str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    key: str  # the table's id in the game's spec (for the rules core and its tests)
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    notes: tuple[str, ...] = ()
+    starred: frozenset[int] = frozenset()  # indexes of rows marked "*" (see the first note)
+    # Values read from the game's data: notes and string cells are ``text % dict(params)``.
+    params: tuple[tuple[str, Cell], ...] = ()
+
+    def english_rows(self) -> tuple[tuple[Cell, ...], ...]:
+        """The rows as printed in English (``params`` filled in)."""
+        if not self.params:
+            return self.rows
+        values = dict(self.params)
+        return tuple(
+            tuple(c % values if isinstance(c, str) else c for c in row) for row in self.rows
+        )
+
+    def english_notes(self) -> tuple[str, ...]:
+        """The notes as printed in English (``params`` filled in)."""
+        values = dict(self.params)
+        return tuple(note % values if values else note for note in self.notes)
+
+    def words(self, translate: Callable[[str], str]) -> Callable[[str], str]:
+        """A function that prints one of the table's texts: translated (``translate``, the
+        app's gettext), then its values filled in."""
+        params = dict(self.params)
+
+        def word(text: str) -> str:
+            text = translate(text) if text else text  # gettext("") is the catalogue's header
+            return text % params if params else text
+
+        return word
+
+    def context(self, translate: Callable[[str], str]) -> dict[str, Any]:
+        """The table as a card's template prints it, in the reader's language."""
+        word = self.words(translate)
+
+        def label(text: str) -> str:  # a title or heading: translated, no values in it
+            return translate(text) if text else text
+
+        return {
+            "key": self.key,
+            "title": label(self.title),
+            "columns": [label(c) for c in self.columns],
+            "rows": [
+                {
+                    "cells": [word(c) if isinstance(c, str) else c for c in row],
+                    "starred": i in self.starred,
+                }
+                for i, row in enumerate(self.rows)
+            ],
+            "notes": [word(n) for n in self.notes],
+        }
+
+
+def card_context(tables: Iterable[Table], translate: Callable[[str], str]) -> dict[str, Any]:
+    """A quick-reference card's context: its tables by key (``-`` made ``_``, so a template
+    reads ``tables.wound_chart``), and their keys in the card's order."""
+    by_key = {t.key.replace("-", "_"): t.context(translate) for t in tables}
+    return {"tables": by_key, "order": list(by_key)}
