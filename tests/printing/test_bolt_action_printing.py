@@ -10,6 +10,7 @@ print, with their numbers.
 
 from __future__ import annotations
 
+import copy
 import io
 
 import pytest
@@ -31,6 +32,7 @@ from rules.bolt_action import reference
 from rules.bolt_action.demo import EXAMPLE
 from rules.documents import parse_roster
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text, write_document
+from tests.test_bolt_action import BECKER
 
 
 def print_sheet(roster, **options) -> bytes:
@@ -39,47 +41,8 @@ def print_sheet(roster, **options) -> bytes:
 
 
 def becker() -> dict:
-    """The force of section 3, as a document."""
-    return {
-        "format": "squad-roster/1",
-        "system": "bolt-action",
-        "name": "Kampfgruppe Becker",
-        "faction": "Germany",
-        "units": [
-            {"name": "1st Squad", "kind": "infantry-squad", "quality": "regular",
-             "members": [
-                 {"name": "Uffz. Becker", "leader": True, "equipment": [{"item": "smg"}]},
-                 {"name": "MG gunner", "equipment": [{"item": "lmg", "label": "MG 42"}]},
-                 {"name": "Grenadier", "count": 2,
-                  "equipment": [{"item": "rifle"},
-                                {"item": "one-shot-anti-tank", "label": "Panzerfaust"}]},
-                 {"name": "Rifleman", "count": 5, "equipment": [{"item": "rifle"}]},
-             ]},
-            {"name": "MG Team", "kind": "infantry-team", "quality": "veteran",
-             "members": [
-                 {"name": "Gunner", "equipment": [{"item": "mmg", "label": "MG 42 on tripod"}]},
-                 {"name": "Crewman", "count": 2},
-             ]},
-            {"name": "Pak 40", "kind": "artillery", "quality": "regular",
-             "notes": "Dug in at the crossroads.",
-             "members": [
-                 {"name": "Gun layer",
-                  "equipment": [{"item": "anti-tank-gun", "label": "7.5 cm Pak 40"}]},
-                 {"name": "Crewman", "count": 2},
-             ]},
-            {"name": "Panzer IV", "kind": "medium-tank", "quality": "regular", "drive": "tracked",
-             "equipment": [{"item": "anti-tank-gun", "label": "7.5 cm KwK 40"},
-                           {"item": "mmg", "count": 2}]},
-            {"name": "Scouts", "kind": "infantry-squad", "quality": "veteran",
-             "members": [
-                 {"name": "Gefr. Ahrens", "leader": True, "equipment": [{"item": "smg"}]},
-                 {"name": "Brandt", "equipment": [{"item": "rifle"}]},
-                 {"name": "Claussen", "equipment": [{"item": "rifle"}]},
-                 {"name": "Dietz", "equipment": [{"item": "rifle"}]},
-                 {"name": "Ebert", "equipment": [{"item": "rifle"}]},
-             ]},
-        ],
-    }  # fmt: skip
+    """The force of section 3, as a document (a fresh copy)."""
+    return copy.deepcopy(BECKER)
 
 
 def krause() -> dict:
