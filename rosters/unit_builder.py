@@ -20,7 +20,7 @@ from rosters.adapters import units_to_rules
 from rosters.builder import Shown, options, shown
 from rosters.models import Squad
 from rules import get_system
-from rules.registry import GameSystem, RecordField
+from rules.registry import GameSystem, RecordField, UnitRules
 from rules.types import Equipment, Member, Roster, Unit
 
 
@@ -89,24 +89,33 @@ def _required(system: GameSystem) -> set[str]:
     return {key for kind in shape.kinds.values() for key in kind.required}
 
 
-def _text(value: Any) -> str:
+def _figure_label(shape: UnitRules, key: str) -> str:
+    """A derived figure's key in words: the game's label (``UnitRules.labels``,
+    ``"figure:<key>"``), translated, or the key itself (a range in inches, say)."""
+    label = shape.labels.get(f"figure:{key}")
+    return _(label) if label else key.replace("_", " ")
+
+
+def _text(shape: UnitRules, value: Any) -> str:
     """A derived figure in a few words: numbers, yes/no, "—", and objects as key value."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, dict):
-        return " · ".join(f"{k}: {_text(v)}" for k, v in value.items())
+        return " · ".join(f"{_figure_label(shape, k)}: {_text(shape, v)}" for k, v in value.items())
     return str(value)
 
 
-def _figures(derived: dict[str, Any] | None, shown: set[str]) -> list[tuple[str, str]]:
+def _figures(
+    shape: UnitRules, derived: dict[str, Any] | None, shown: set[str]
+) -> list[tuple[str, str]]:
     """The unit's derived figures (``validate_roster --json``'s ``derived``): those that
     apply to it (not null), less what its form shows already and its members' own."""
     if not derived:
         return []
     return [
-        (key.replace("_", " "), _text(v))
+        (_figure_label(shape, key), _text(shape, v))
         for key, v in derived.items()
         if v is not None and key not in shown and key != "members"
     ]
@@ -168,7 +177,7 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
             {"update": unit_url, "remove": f"{unit_url}remove/",
              "member_add": f"{unit_url}members/add/",
              "equipment_add": f"{unit_url}equipment/add/"},
-            _figures(derived.get("derived", {}).get(unit.name), {"kind", *kind.keys}),
+            _figures(shape, derived.get("derived", {}).get(unit.name), {"kind", *kind.keys}),
             by_unit.get(unit.name, []),
         ))  # fmt: skip
     models = sum(
@@ -183,7 +192,7 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
         "faction_label": squad.faction_label,
         "points": system.points(roster),
         "force_figures": [
-            (k.replace("_", " "), _text(v)) for k, v in derived.items() if k != "derived"
+            (_figure_label(shape, k), _text(shape, v)) for k, v in derived.items() if k != "derived"
         ],  # fmt: skip
         "valid": not violations,
         "violations": violations,

@@ -154,7 +154,8 @@ class UnitRules:
     - ``default(kind, key)``: a default that depends on the kind (a vehicle's drive, say),
       else the field's own;
     - ``labels``: English words, marked for translation, for the codes of the record fields
-      of units and members, keyed ``"<key>:<code>"`` (``"training:green"``: "Green").
+      of units and members, keyed ``"<key>:<code>"`` (``"training:green"``: "Green"), and
+      for the keys of its derived figures, ``"figure:<key>"`` (the builder shows them).
     """
 
     kinds: Mapping[str, UnitKind]

@@ -52,6 +52,14 @@ UNITS = UnitRules(
     labels={
         **{f"quality:{code}": row.label for code, row in QUALITIES.items()},
         **{f"drive:{code}": label for code, label in DRIVES.items()},
+        # the derived figures' keys (section 2) in words, as the builder shows them
+        "figure:models": _("models"),
+        "figure:morale": _("morale"),
+        "figure:damage_value": _("damage value"),
+        "figure:to_hit_modifier": _("to-hit modifier"),
+        "figure:small_unit": _("small unit"),
+        "figure:shots": _("shots"),
+        "figure:order_dice": _("order dice"),
     },
 )
 

@@ -33,6 +33,25 @@ _KEYS = {
     "bunker": (("training", "notes"), ("training",)),
 }
 
+# The derived figures' keys (section 3.1) in words, as the builder shows them.
+FIGURE_LABELS = {
+    "figure:models": _("models"),
+    "figure:base_activation": _("base activation"),
+    "figure:leader": _("leader"),
+    "figure:activation": _("activation"),
+    "figure:skill": _("skill"),
+    "figure:skill_vs_cover": _("skill against cover"),
+    "figure:light": _("light"),
+    "figure:medium": _("medium"),
+    "figure:hard": _("hard"),
+    "figure:max_pinned": _("most pinned"),
+    "figure:armour_save": _("armour save"),
+    "figure:armoured": _("armoured"),
+    "figure:crosses_medium_cover": _("crosses medium cover"),
+    "figure:fire_points": _("fire points"),
+    "figure:fire_points_moving": _("fire points moving"),
+}
+
 UNITS = UnitRules(
     kinds={
         code: UnitKind(code, kind.label, kind.has_members, *_KEYS[code])
@@ -50,6 +69,7 @@ UNITS = UnitRules(
         **{f"leader:{code}": row.label for code, row in TRAINING.items()},
         **{f"armour_class:{code}": row.label for code, row in VEHICLE_ARMOUR.items()},
         **{f"armour:{code}": row.label for code, row in ARMOUR.items()},
+        **FIGURE_LABELS,
     },
 )
 
