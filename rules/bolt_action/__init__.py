@@ -46,7 +46,6 @@ SYSTEM = register(
         default_points_limit=None,  # the text gives no costs
         member_record=document.MEMBER_RECORD,
         units=document.UNITS,
-        limits=document.LIMITS,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
         validate=validation.validate,

@@ -19,16 +19,10 @@ from rules.bolt_action.data import (
     QUALITIES,
 )
 from rules.i18n import gettext_noop as _
-from rules.registry import DocumentLimits, RecordField, UnitKind, UnitRules
+from rules.registry import RecordField, UnitKind, UnitRules
 from rules.types import BattleReport
 
 MAX_GROUP = 99  # the count of one member entry: a limit of this service, not of the game
-
-# How much one force may hold (limits of this service, not of the game): a platoon of the
-# text has about ten units of one to four entries each. Its sheet prints two columns per
-# unit, heavier than other games', so the largest force these allow prints in about 2 s
-# (bench/bench_units.py, "largest force the limits allow").
-LIMITS = DocumentLimits(units=20, force_members=40, squad_equipment=60)
 MAX_PINS = 99  # the text sets none; a limit of this service
 
 

@@ -53,6 +53,9 @@ ORDER_TEST_NOTES = slice(1, None)
 DASH_NOTE = 0  # the weapons table's note on "—"
 
 
+MOST_BOXES = data.KINDS[data.INFANTRY_SQUAD].max_models or 10
+
+
 def _label(translate: Translate, text: str) -> str:
     return translate(text) if text else text  # gettext("") is the catalogue's header
 
@@ -116,7 +119,9 @@ def _weapon(line: derive.WeaponLine, translate: Translate) -> dict[str, Any]:
         "damage_bonus": _label(translate, reference.damage_bonus(weapon.damage_bonus)),
         "notes": _notes(weapon, translate),
         "one_shot": one_shot,
-        "boxes": range(line.count if one_shot else 0),  # one to tick per weapon (Reading)
+        # one to tick per weapon (Reading), as many as a legal squad may hold at most (one
+        # per model): a bigger count, which the rules refuse anyway, prints no more boxes
+        "boxes": range(min(line.count, MOST_BOXES) if one_shot else 0),
         "missing": weapon.shots is None or weapon.damage_bonus is None,
     }
 

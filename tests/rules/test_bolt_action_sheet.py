@@ -302,3 +302,18 @@ def test_sheet_module_keeps_its_printing_entry():
     assert sheet.PRINTING.squad_context is squad_context
     assert sheet.PRINTING.reference_context is reference_context
     assert sheet.PRINTING.reference_template == "systems/bolt-action/reference.html"
+
+
+def test_a_one_shot_line_prints_at_most_a_legal_squad_s_boxes():
+    """One box to tick per one-shot weapon, up to one per model of the largest squad: a
+    count the rules refuse prints no more (the largest document stays fast to print)."""
+    squad = Unit(
+        "Panzerfausts", "infantry-squad",
+        members=(Member("Grenadier", "", (Equipment("rifle"), Equipment("one-shot-anti-tank", 99)),
+                        record={"count": 5}),),
+        record={"quality": "regular"},
+    )  # fmt: skip
+    roster = Roster(CODE, "Boxes", "", (), None, (squad,))
+    (unit,) = squad_context(roster, None, True, same)["units"]
+    one_shot = next(w for w in unit["weapons"] if w["one_shot"])
+    assert len(one_shot["boxes"]) == data.KINDS["infantry-squad"].max_models == 10
