@@ -19,10 +19,11 @@ from pathlib import Path
 
 if __name__ == "__main__":  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
 
-    django.setup()
+import django  # noqa: E402  (the sheets are printed through the app's print engine)
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
 
 from bench.timing import median_seconds  # noqa: E402
 from rules import get_system  # noqa: E402

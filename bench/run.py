@@ -18,10 +18,10 @@ sys.path.insert(0, str(ROOT))
 MODULES = [
     "bench.bench_rules",
     "bench.bench_necromunda",
-    "bench.bench_units",
     "bench.bench_rosters",
     "bench.bench_print",
     "bench.bench_print_limits",
+    "bench.bench_units",
     "bench.bench_campaigns",
     "bench.bench_throttle",
 ]
