@@ -51,6 +51,7 @@ class Line:
 class MemberCard:
     index: int
     member: Member
+    models: int  # how many identical models the entry stands for
     fields: list[Field]
     equipment: list[Line]
     urls: dict[str, str]
@@ -158,6 +159,7 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
             MemberCard(
                 j,
                 member,
+                shape.group(member),
                 [
                     _field(system, f, member.record.get(f.key, f.default))
                     for f in system.member_record
@@ -180,10 +182,7 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
             _figures(shape, derived.get("derived", {}).get(unit.name), {"kind", *kind.keys}),
             by_unit.get(unit.name, []),
         ))  # fmt: skip
-    models = sum(
-        sum(m.record.get("count", 1) for m in u.members) if shape.kinds[u.kind].members else 1
-        for u in roster.units
-    )
+    models = sum(shape.models(unit) for unit in roster.units)
     return {
         "squad": squad,
         "campaign": squad.in_campaign,

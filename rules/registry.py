@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.types import BattleReport, Change, Roster, RosterCost, Side, Violation
+from rules.types import BattleReport, Change, Member, Roster, RosterCost, Side, Unit, Violation
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,8 @@ class UnitRules:
     """How a game played with units shapes its roster (``GameSystem.units``): the document
     lists ``units``, each with ``name``, ``kind`` and the record keys its kind allows, and
     its ``members`` or its own ``equipment``. A member of a unit has ``name``,
-    ``equipment`` and the game's ``member_record`` keys (its ``count``, say), no type.
+    ``equipment`` and the game's ``member_record`` keys, no type; a ``count`` key there is
+    how many identical models the entry stands for (``group``; a unit's ``models``).
 
     - ``kinds``: code -> ``UnitKind``; ``default_kind``: the kind of a unit that gives none,
       or ``None`` when ``kind`` is required;
@@ -163,6 +164,16 @@ class UnitRules:
     default_kind: str | None = None
     kind_default: Callable[[str, str], Any] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
+
+    def group(self, member: Member) -> int:
+        """How many identical models a member entry stands for: its record's ``count``."""
+        return member.record.get("count", 1)
+
+    def models(self, unit: Unit) -> int:
+        """A unit's models: its members' counts, or 1 for a kind with no members."""
+        if not self.kinds[unit.kind].members:
+            return 1
+        return sum(self.group(member) for member in unit.members)
 
     def label(self, key: str, code: Any) -> str:
         """The English label of a code of record field ``key`` (the code if it has none)."""
