@@ -1,7 +1,8 @@
 """Campaign forms, and the battle-report screen turned into a ``battle-report/1`` document.
 
-The report screen posts one row per model that fought; ``report_document`` writes the same
-document a client would send to the API, and the same service checks it.
+The report screen posts one row per model that fought (per unit, in a game of units);
+``report_document`` writes the same document a client would send to the API, and the same
+service checks it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from rosters.models import Member
 from rules import get_system, systems
 from rules.documents import DocumentError, loads
 from rules.registry import GameSystem, RecordField
+from rules.types import Unit
 
 
 def _campaign_systems():
@@ -96,15 +98,42 @@ class SettingsForm(CampaignForm):
 @dataclass
 class ReportSide:
     """One squad on the report screen, with the models that can fight (active ones), and
-    the game's own fields of a report (``GameSystem.deeds`` and ``GameSystem.report``)."""
+    the game's own fields of a report (``GameSystem.deeds`` and ``GameSystem.report``).
+    In a game played with units the screen has a row per unit (``units``) instead."""
 
     index: int
     entry: Entry
     members: list[Member]
     game: GameSystem
+    units: tuple[Unit, ...] = ()
 
     def prefix(self, member: Member | None = None) -> str:
         return f"s{self.index}-m{member.pk}" if member else f"s{self.index}"
+
+    def unit_prefix(self, position: int) -> str:
+        return f"s{self.index}-u{position}"
+
+    def unit_rows(self, data: Any) -> list[dict[str, Any]]:
+        """The screen's values for each unit, as posted (or empty): its casualty fields,
+        a code field as a list of its choices (the first, "intact" say, chosen at first)."""
+        labels = self.game.campaign.labels if self.game.campaign else {}
+        rows = []
+        for position, unit in enumerate(self.units):
+            p = self.unit_prefix(position)
+            cells = []
+            for f in self.casualty_fields:
+                value = data.get(f"{p}-{f.key}", "")
+                cells.append({
+                    "field": f, "name": f"{p}-{f.key}", "value": value,
+                    "choices": [(c, labels.get(c, c)) for c in f.choices],
+                })  # fmt: skip
+            rows.append({
+                "unit": unit,
+                "kind": self.game.units.kinds[unit.kind].label,
+                "models": self.game.units.models(unit),
+                "cells": cells,
+            })  # fmt: skip
+        return rows
 
     def outcome(self, data: Any) -> str:
         return data.get(f"{self.prefix()}-outcome", "")
@@ -164,6 +193,9 @@ def report_document(
     document_sides = []
     for side in sides:
         squad = side.entry.squad.name
+        if side.game.units is not None:
+            document_sides.append(_units_side(data, side, errors))
+            continue
 
         def number(text: str, member: Member, field: RecordField, squad: str = squad) -> int | None:
             value = _number(text)
@@ -226,6 +258,40 @@ def report_document(
     if played_on:
         document["played_on"] = played_on
     return document, errors
+
+
+def _units_side(data: Any, side: ReportSide, errors: list[str]) -> dict[str, Any]:
+    """A side of a game played with units: a casualty for each unit that did not come
+    through untouched (a code field left at its first choice, numbers empty or 0); what
+    does not fit its state goes to the parser, which refuses it and says where."""
+    casualties = []
+    for position, unit in enumerate(side.units):
+        p = side.unit_prefix(position)
+        casualty: dict[str, Any] = {"unit": unit.name}
+        touched = False
+        for field in side.casualty_fields:
+            raw = data.get(f"{p}-{field.key}", "").strip()
+            if field.kind == "code":
+                casualty[field.key] = raw or (field.choices[0] if field.choices else "")
+                touched |= bool(raw) and field.choices[:1] != (raw,)
+            elif raw:
+                value = _number(raw)
+                if value is None:
+                    errors.append(
+                        _("%(squad)s, %(name)s: %(field)s must be a whole number")
+                        % {"squad": side.entry.squad.name, "name": unit.name,
+                           "field": _(field.label)}
+                    )  # fmt: skip
+                elif value:
+                    casualty[field.key] = value
+                    touched = True
+        if touched:
+            casualties.append(casualty)
+    return {
+        "squad_id": side.entry.squad_id,
+        "outcome": data.get(f"{side.prefix()}-outcome", ""),
+        "casualties": casualties,
+    }
 
 
 def _number(text: str) -> int | None:

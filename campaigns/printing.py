@@ -16,9 +16,11 @@ def report_pdf(campaign: Campaign, *, paper: str = "a4") -> tuple[bytes, str]:
     """The PDF bytes and a file name; cached until a battle, a squad or the campaign changes."""
     game = get_system(campaign.system)
     labels = game.campaign.labels if game.campaign else {}
+    rules = game.campaign
     standings = [
         {"rank": s.rank, "squad": s.squad, "player": s.player, "vp": s.vp, "battles": s.battles,
-         "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties}
+         "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties,
+         "tallies": s.tally_values}
         for s in selectors.standings(campaign)
     ]  # fmt: skip
     battles = [
@@ -48,5 +50,8 @@ def report_pdf(campaign: Campaign, *, paper: str = "a4") -> tuple[bytes, str]:
         generated=timezone.localdate(),
         cache_key=f"campaign-{campaign.pk}-{selectors.report_stamp(campaign)}",
         paper=paper,
+        casualties_label=_(labels["column:casualties"]) if "column:casualties" in labels else "",
+        columns=[_(c.label) for c in (rules.standing_columns if rules else ())],
+        note=_(labels["campaign:note"]) if "campaign:note" in labels else "",
     )
     return pdf, f"{slugify(campaign.name) or 'campaign'}-report-{paper}.pdf"

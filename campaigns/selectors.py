@@ -87,8 +87,9 @@ STANDING_SORTS = {
 def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
     """Every squad of the campaign with its totals over confirmed battles, in 1 query.
 
-    Rank by VP (a campaign's standings sum VP over battles), then wins; equal squads share
-    a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.
+    Rank by VP (a campaign's standings sum VP over battles), then wins, then, in a game
+    that says so (``CampaignRules.rank_casualties``), the fewest casualties; equal squads
+    share a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.
     """
     confirmed = Q(sides__battle__status=Battle.Status.CONFIRMED)
     rules = get_system(campaign.system).campaign
@@ -118,9 +119,15 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
                  {c.key: getattr(e, f"tally_{c.key}") for c in columns})
         for e in entries
     ]  # fmt: skip
-    rows.sort(key=lambda s: (-s.vp, -s.wins, s.squad.casefold()))
+    # VP, then wins, then (a game that says so) the fewest casualties
+    fewest = rules is not None and rules.rank_casualties
+
+    def level(s: Standing) -> tuple[int, int, int]:
+        return (-s.vp, -s.wins, s.casualties if fewest else 0)
+
+    rows.sort(key=lambda s: (*level(s), s.squad.casefold()))
     for i, row in enumerate(rows):
-        same = i and (row.vp, row.wins) == (rows[i - 1].vp, rows[i - 1].wins)
+        same = i and level(row) == level(rows[i - 1])
         row.rank = rows[i - 1].rank if same else i + 1
     key, reverse = _sort_key(sort, STANDING_SORTS, "rank")
     if key != "rank" or reverse:

@@ -100,7 +100,8 @@ def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer
         "outcome": serializers.ChoiceField(choices=list(system.outcomes)),
         "casualties": serializers.ListField(
             child=casualty(), required=False, max_length=MAX_MEMBERS,
-            help_text=_("A model that fought and is not listed ended the battle unhurt."),
+            help_text=_("A unit not listed lost nothing.") if system.units is not None
+            else _("A model that fought and is not listed ended the battle unhurt."),
         ),
         **({"deeds": serializers.ListField(
             child=deeds(), required=False, max_length=MAX_MEMBERS

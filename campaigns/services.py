@@ -143,8 +143,9 @@ def campaign_update(
         rules.parse_house_rules(house_rules)
     except ValueError as error:
         path = getattr(error, "path", "")
-        message = getattr(error, "message", str(error))
-        raise ServiceError(f"house_rules.{path}".rstrip("."), _(message)) from None
+        template = getattr(error, "template", getattr(error, "message", str(error)))
+        message = _(template) % error.params if getattr(error, "params", None) else _(template)
+        raise ServiceError(f"house_rules.{path}".rstrip("."), message) from None
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if points_limit != campaign.points_limit:
         roster_services.campaign_squads_limit(
@@ -437,7 +438,10 @@ def _apply(
         side.casualty_vp = result.score.casualty_vp
         side.total_vp = result.score.total_vp
         side.placing = place
-        side.casualties = sum(1 for c in side_report.casualties if c.state != "unhurt")
+        if rules.casualties is not None:  # the game counts its own (models or units lost)
+            side.casualties = rules.casualties(side_report, result)
+        else:
+            side.casualties = sum(1 for c in side_report.casualties if c.state != "unhurt")
         side.tallies = rules.tallies(side_report, result) if rules.tallies is not None else {}
         next_position = loaded.next_ability_position
         for change in rules.changes(loaded.roster, side_report, result):

@@ -30,7 +30,7 @@ from campaigns.adapters import campaign_points, campaign_rules, campaign_violati
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
 from campaigns.models import Battle, Campaign, Entry
 from campaigns.printing import report_pdf
-from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.adapters import squad_to_roster, squads_with_members, units_to_rules
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES
 from rosters.pdf_views import print_budget
@@ -51,18 +51,35 @@ def _organised(request: HttpRequest, pk: int) -> Campaign:
     return get_object_or_404(Campaign, pk=pk, organiser=request.user)
 
 
-def _problems(error: services.ServiceError, campaign_sides: list[str] | None = None) -> list[str]:
-    """Service errors as lines a player can read: the squad's name instead of ``sides[0]``."""
+def _problems(
+    error: services.ServiceError,
+    campaign_sides: list[str] | None = None,
+    document: dict | None = None,
+) -> list[str]:
+    """Service errors as lines a player can read: the squad's name instead of ``sides[0]``,
+    and the model's or unit's instead of ``casualties[2]`` (from the report ``document``)."""
     pairs = getattr(error, "problems", None) or [(error.field, error.message)]
     lines = []
     for path, message in pairs:
-        match = re.match(r"sides\[(\d+)\]", path or "")
+        match = re.match(r"sides\[(\d+)\](?:\.(casualties|deeds)\[(\d+)\])?", path or "")
         if match and campaign_sides and int(match.group(1)) < len(campaign_sides):
-            squad = campaign_sides[int(match.group(1))]
-            lines.append(message if message.startswith(squad) else f"{squad}: {message}")
+            where = campaign_sides[int(match.group(1))]
+            if match.group(2) and document is not None:
+                where += _named(document, int(match.group(1)), match.group(2), int(match.group(3)))
+            lines.append(message if message.startswith(where) else f"{where}: {message}")
         else:
             lines.append(f"{path}: {message}" if path else message)
     return lines
+
+
+def _named(document: dict, side: int, key: str, index: int) -> str:
+    """``", <name>"`` of the unit or model at ``sides[side].<key>[index]`` of a report."""
+    try:
+        item = document["sides"][side][key][index]
+        name = item.get("unit", item.get("member"))
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return ""
+    return f", {name}" if isinstance(name, str) else ""
 
 
 # --- campaigns ------------------------------------------------------------------------------
@@ -127,6 +144,12 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "campaign": campaign,
             "standings": selectors.standings(campaign, sort),
             "standing_columns": campaign_rules(campaign).standing_columns,
+            # the game's word for what its casualties column counts, and where its rules
+            # come from (a campaign layer the rulebook does not have)
+            "casualties_label": campaign_rules(campaign).labels.get(
+                "column:casualties", gettext_noop("Casualties")
+            ),
+            "campaign_note": campaign_rules(campaign).labels.get("campaign:note", ""),
             "sort": sort,
             "log_sort": log_sort,
             "page": page,
@@ -244,9 +267,12 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
         members.setdefault(member.squad_id, []).append(member)
     game = get_system(campaign.system)
     return [
-        ReportSide(i, entries[pk], members.get(entries[pk].squad_id, []), game)
+        ReportSide(
+            i, entries[pk], members.get(entries[pk].squad_id, []), game,
+            units_to_rules(entries[pk].squad, game),
+        )
         for i, pk in enumerate(p for p in ids if p in entries)
-    ]
+    ]  # fmt: skip
 
 
 @login_required
@@ -279,7 +305,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
                     idempotency_key=request.POST.get("idempotency_key", ""),
                 )
             except services.ServiceError as error:
-                errors = _problems(error, [side.entry.squad.name for side in sides])
+                errors = _problems(error, [side.entry.squad.name for side in sides], document)
             else:
                 battle = submitted.battle
                 if battle.status == Battle.Status.CONFIRMED:
@@ -297,9 +323,15 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "campaign": campaign,
             "sides": [
-                (side, side.outcome(data), side.rows(data), side.side_fields(data))
+                (
+                    side,
+                    side.outcome(data),
+                    side.unit_rows(data) if game.units is not None else side.rows(data),
+                    side.side_fields(data),
+                )
                 for side in sides
-            ],
+            ],  # fmt: skip
+            "units_game": game.units is not None,
             "errors": errors,
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,
@@ -327,10 +359,14 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if not (h.kind == "fought" and h.params.get("state") == "unhurt")
     ]
     labels = campaign_rules(campaign).labels
-    deed_keys = [deed.key for deed in get_system(campaign.system).deeds]
+    game = get_system(campaign.system)
+    deed_keys = [deed.key for deed in game.deeds]
     reported = []  # what the report says, side by side, so the confirmer sees what they confirm
     for side_doc in battle.report.get("sides", []):
         lines = []
+        if game.units is not None:
+            reported.append([_unit_line(c, game, labels) for c in side_doc.get("casualties", [])])
+            continue
         for c in side_doc.get("casualties", []):
             state = _(labels.get(c["state"], c["state"]))
             treated = _(" (treated)") if c.get("treated") else ""
@@ -366,9 +402,24 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
             "game_dir": f"systems/{campaign.system}",
+            "units_game": game.units is not None,
             "statuses": Member.Status.choices,
         },
     )
+
+
+def _unit_line(casualty: dict, game, labels) -> str:
+    """A unit's line of a report as sent: "1st Squad: casualties, models lost 3, pins 2"."""
+    parts = []
+    for f in game.report.casualty:
+        if f.key not in casualty:
+            continue
+        value = casualty[f.key]
+        if f.kind == "code":
+            parts.append(_(labels.get(value, value)))
+        else:
+            parts.append(f"{_(f.label).lower()} {value}")
+    return f"{casualty.get('unit')}: {', '.join(parts)}"
 
 
 def _aftermath(battle: Battle, user) -> list[tuple[Entry, Member, bool]]:
@@ -463,6 +514,11 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
                 (m, _(game.model_types[m.type].label) if m.type in game.model_types else m.type)
                 for m in entry.squad.members.all()
             ],
+            "units": [
+                (unit, _(game.units.kinds[unit.kind].label), game.units.models(unit))
+                for unit in units_to_rules(entry.squad, game)
+            ],
+            "units_game": game.units is not None,
             "battles": selectors.entry_battles(entry),
             "is_owner": request.user.is_authenticated and request.user.pk == entry.player_id,
             "game_dir": f"systems/{game.code}",  # the game's record columns

@@ -27,7 +27,7 @@ import contextlib
 import contextvars
 import datetime
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -307,8 +307,14 @@ def campaign_report_context(
     battles: list[dict],
     generated: datetime.date,
     paper: str = "a4",
+    casualties_label: str = "",
+    columns: Sequence[str] = (),
+    note: str = "",
 ) -> dict[str, Any]:
-    """What ``print/campaign_report.html`` shows; the rows are the caller's, left as given."""
+    """What ``print/campaign_report.html`` shows; the rows are the caller's, left as given.
+    ``casualties_label`` heads the casualties column (the game's word for what it counts),
+    ``columns`` are the game's own standings columns (each row's ``tallies``, in order), and
+    ``note`` says where the campaign's rules come from."""
     log = []
     for battle in battles:
         status = battle["status"]
@@ -326,6 +332,9 @@ def campaign_report_context(
         "battles": log,
         "confirmed": sum(1 for battle in battles if battle["status"] == "confirmed"),
         "printed_on": generated.isoformat(),
+        "casualties_label": casualties_label,
+        "columns": list(columns),
+        "note": note,
     }
 
 
@@ -339,11 +348,15 @@ def campaign_report_pdf(
     generated: datetime.date,
     cache_key: str | None = None,
     paper: str = "a4",
+    casualties_label: str = "",
+    columns: Sequence[str] = (),
+    note: str = "",
 ) -> bytes:
     """A campaign's standings and battle log as PDF bytes.
 
     ``standings`` rows hold ``rank, squad, player, vp, battles, wins, draws, losses,
-    casualties``; ``battles`` rows hold ``number, date`` (a date or None), ``scenario``,
+    casualties`` and ``tallies`` (values of ``columns``, see ``campaign_report_context``);
+    ``battles`` rows hold ``number, date`` (a date or None), ``scenario``,
     ``sides`` (dicts of ``squad, player, outcome, vp``; ``outcome`` printed as given) and
     ``status`` (``confirmed``, ``pending``, ``voided`` or ``rejected``: the last two are struck
     through). With a ``cache_key`` that changes whenever the campaign does, the PDF is cached
@@ -358,6 +371,7 @@ def campaign_report_pdf(
     context = campaign_report_context(
         campaign_name=campaign_name, system_label=system_label, organiser=organiser,
         standings=standings, battles=battles, generated=generated, paper=paper,
+        casualties_label=casualties_label, columns=columns, note=note,
     )  # fmt: skip
     pdf = render_pdf("print/campaign_report.html", context)
     if key is not None:

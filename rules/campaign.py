@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from rules.registry import get_system
-from rules.types import Ability, Change, Roster
+from rules.types import Ability, Change, Roster, Side
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -45,3 +46,16 @@ def placings(vps: Sequence[int]) -> list[str]:
     best = max(vps)
     leaders = sum(1 for vp in vps if vp == best)
     return [(WIN if leaders == 1 else DRAW) if vp == best else LOSS for vp in vps]
+
+
+def placings_by_outcome(sides: Sequence[Side], results: Sequence[Any]) -> list[str]:
+    """Win, draw or loss as each side reported it (``CampaignRules.placings``), for a game
+    whose standings count wins by outcome, not VP: a side that scored well and lost the
+    fight has still lost."""
+    return [side.outcome for side in sides]
+
+
+def vp_words(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    """The values of a game's own wording of a battle's ``vp`` change (``CampaignRules
+    .history``): its params, the outcome in the reader's language."""
+    return {**params, "outcome": word(params.get("outcome"), "outcome:")}

@@ -64,6 +64,12 @@ class CampaignRules:
     check_roster: Callable[[Roster, Any], list[Violation]] | None = None
     aftermath_kinds: tuple[str, ...] = ()
     aftermath_fields: tuple[str, ...] = ()
+    # What the standings' "casualties" column counts for one side of a battle
+    # (``casualties(side, result)`` -> n; labelled ``column:casualties`` in ``labels``): by
+    # default the models the side reported not unhurt; a game of units counts its own.
+    casualties: Callable[[Side, Any], int] | None = None
+    # True: squads level on VP and wins rank by the fewest casualties (that column).
+    rank_casualties: bool = False
 
 
 @dataclass(frozen=True, slots=True)

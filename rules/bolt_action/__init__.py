@@ -23,6 +23,7 @@ CODE = "bolt-action"
 
 from rules.bolt_action import (  # noqa: E402  (they read CODE)
     battle,
+    campaign,
     data,
     demo,
     derive,
@@ -31,7 +32,8 @@ from rules.bolt_action import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.registry import GameSystem, ReportRules, register  # noqa: E402
+from rules.campaign import placings_by_outcome  # noqa: E402
+from rules.registry import CampaignRules, GameSystem, ReportRules, register  # noqa: E402
 
 SYSTEM = register(
     GameSystem(
@@ -55,11 +57,25 @@ SYSTEM = register(
         score_side=battle.score_side,
         demo=demo.demo_rosters,
         printing=sheet.PRINTING,
-        campaign=None,  # next stage of issue #12: battles and campaigns of units
+        campaign=CampaignRules(
+            default_house_rules=campaign.default_house_rules,
+            parse_house_rules=campaign.parse_house_rules,
+            resolve_side=campaign.resolve_side,
+            changes=campaign.changes,
+            check_side=campaign.check_side,
+            labels=campaign.LABELS,
+            history=campaign.HISTORY,
+            placings=placings_by_outcome,  # wins as the players report them
+            standing_columns=campaign.STANDING_COLUMNS,
+            tallies=campaign.tallies,
+            points=campaign.campaign_points,  # a house-rule points table, none by default
+            check_roster=campaign.check_roster,
+            casualties=campaign.casualties,
+        ),
     )
 )
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "data", "demo", "derive", "document", "reference", "sheet",
-    "validation",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "reference",
+    "sheet", "validation",
 ]  # fmt: skip

@@ -15,6 +15,7 @@ a Reading and kept as data. Where a rule lives:
   ``reference.py``
 """
 
+from rules.campaign import placings_by_outcome  # noqa: E402
 from rules.necromunda import (
     battle,
     campaign,
@@ -60,7 +61,7 @@ SYSTEM = register(
             check_side=campaign.check_side,
             labels=campaign.LABELS,
             history=campaign.HISTORY,
-            placings=campaign.placings,
+            placings=placings_by_outcome,  # wins as the players report them
             standing_columns=campaign.STANDING_COLUMNS,
             tallies=campaign.tallies,
             points=campaign.campaign_points,

@@ -22,11 +22,13 @@ these rules); the player records what happened by hand (advances, a status).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from rules import house_rules as tables
+from rules.campaign import vp_words
 from rules.i18n import gettext_noop as _
 from rules.necromunda import battle
 from rules.necromunda.data import (
@@ -43,9 +45,7 @@ from rules.types import BattleReport, Change, Roster, Side, Violation
 
 HOUSE_RULE_KEYS = ("victory_points", "points")
 POINTS_KEYS = {"fighters": FIGHTER_TYPES, "items": ITEMS}  # a points table's parts, and codes
-COST_MAX = 9999
-VP_KEYS = (*OUTCOMES, "out_of_action")
-VP_MIN, VP_MAX = -99, 99
+DEFAULT_VP = MappingProxyType({**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP})
 
 # Words for the codes a report and the history use (marked for translation).
 END_STATE_LABELS = {
@@ -79,10 +79,6 @@ def _no_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[st
     return {}
 
 
-def _vp_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
-    return {**params, "outcome": word(params.get("outcome"), "outcome:")}
-
-
 # The history's words for the changes only Necromunda makes, and for its VP, which enemies
 # put out of action add to rather than take from (``CampaignRules.history``).
 HISTORY = {
@@ -91,22 +87,13 @@ HISTORY = {
             "%(outcome)s: %(mission_vp)s VP for the mission, %(casualty_vp)s for enemies out "
             "of action, %(total_vp)s in all"
         ),
-        _vp_values,
+        vp_words,
     ),
     "serious-injury": (
         _("out of action: serious injury — table not in these rules, record it by hand"),
         _no_values,
     ),
 }
-
-
-class HouseRuleError(ValueError):
-    """A house-rule table that does not make sense; ``path`` names the field."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,31 +111,14 @@ class HouseRules:
 
 
 def default_house_rules() -> dict[str, Any]:
-    return {
-        "victory_points": {**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP},
-        "points": None,
-    }
+    return {"victory_points": dict(DEFAULT_VP), "points": None}
 
 
 def _points_from_json(data: Any) -> PointsTable | None:
     if data is None:
         return None
-    if not isinstance(data, dict):
-        raise HouseRuleError("points", "must be an object")
-    parts: dict[str, dict[str, int]] = {"fighters": {}, "items": {}}
-    for part, costs in data.items():
-        if part not in POINTS_KEYS:
-            raise HouseRuleError(f"points.{part}", "unknown key (fighters or items)")
-        if not isinstance(costs, dict):
-            raise HouseRuleError(f"points.{part}", "must be an object")
-        for code, cost in costs.items():
-            path = f"points.{part}.{code}"
-            if code not in POINTS_KEYS[part]:
-                raise HouseRuleError(path, "unknown code")
-            if type(cost) is not int or not 0 <= cost <= COST_MAX:
-                raise HouseRuleError(path, f"must be a whole number from 0 to {COST_MAX}")
-            parts[part][code] = cost
-    return PointsTable(MappingProxyType(parts["fighters"]), MappingProxyType(parts["items"]))
+    table = tables.parts(data, "points", POINTS_KEYS)
+    return PointsTable(MappingProxyType(table["fighters"]), MappingProxyType(table["items"]))
 
 
 def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
@@ -170,37 +140,18 @@ def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
     """What the campaign's house rules add to ``validate``: ``points-over-limit`` when a
     points table costs the gang over its limit."""
     points = campaign_points(roster, house_rules)
-    violation = None if points is None else points_violation(points, roster.points_limit)
-    return [] if violation is None else [violation]
-
-
-def _vp_from_json(data: Any) -> battle.VPTable:
-    if not isinstance(data, dict):
-        raise HouseRuleError("victory_points", "must be an object")
-    values: dict[str, int] = {**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP}
-    for key, value in data.items():
-        path = f"victory_points.{key}"
-        if key not in VP_KEYS:
-            raise HouseRuleError(path, "unknown key")
-        if type(value) is not int or not VP_MIN <= value <= VP_MAX:
-            raise HouseRuleError(path, f"must be a whole number from {VP_MIN} to {VP_MAX}")
-        values[key] = value
-    return battle.VPTable({k: values[k] for k in OUTCOMES}, values["out_of_action"])
+    return tables.points_check(points, roster.points_limit, points_violation)
 
 
 def parse_house_rules(data: Any) -> HouseRules:
-    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises ``HouseRuleError``."""
-    if data is None:
-        return HouseRules()
-    if not isinstance(data, dict):
-        raise HouseRuleError("", "must be an object")
-    for key in data:
-        if key not in HOUSE_RULE_KEYS:
-            raise HouseRuleError(key, "unknown table")
-    vp = _vp_from_json(data["victory_points"]) if "victory_points" in data else None
-    return HouseRules(
-        vp=vp or battle.DEFAULT_VP_TABLE, points=_points_from_json(data.get("points"))
-    )
+    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
+    ``rules.house_rules.HouseRuleError``."""
+    data = tables.tables(data, HOUSE_RULE_KEYS)
+    vp = battle.DEFAULT_VP_TABLE
+    if "victory_points" in data:
+        values = tables.numbers(data["victory_points"], "victory_points", DEFAULT_VP)
+        vp = battle.VPTable({k: values[k] for k in OUTCOMES}, values["out_of_action"])
+    return HouseRules(vp=vp, points=_points_from_json(data.get("points")))
 
 
 def resolve_side(
@@ -271,12 +222,6 @@ def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any
             problems.append((path, _("%(name)r did not fight: the fighter is %(status)s"),
                              {"name": name, "status": member.status}))  # fmt: skip
     return problems
-
-
-def placings(sides: Sequence[Side], results: Sequence[battle.SideResult]) -> list[str]:
-    """The standings count a gang's wins by its outcome, not its VP: a gang that put many
-    enemies out of action and lost the fight has still lost (section 5)."""
-    return [side.outcome for side in sides]
 
 
 # The standings' own columns (section 5): times bottled and enemies put out of action.

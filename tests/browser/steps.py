@@ -24,6 +24,14 @@ def sign_up(page: Page, base_url: str, username: str) -> None:
     expect(page.get_by_role("heading", name="My squads")).to_be_visible()
 
 
+def log_in(page: Page, base_url: str, username: str) -> None:
+    page.context.clear_cookies()
+    page.goto(f"{base_url}/accounts/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+
+
 def create_squad(page: Page, base_url: str, name: str, faction: str) -> None:
     page.goto(f"{base_url}/squads/")
     page.locator("#id_name").fill(name)

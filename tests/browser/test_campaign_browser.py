@@ -11,17 +11,9 @@ from playwright.sync_api import Page, expect
 
 from rosters.demo import demo_rosters
 from rules.documents import roster_to_document
-from tests.browser.steps import PASSWORD, sign_up
+from tests.browser.steps import log_in, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page: Page, base: str, username: str) -> None:
-    page.context.clear_cookies()
-    page.goto(f"{base}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def import_squad(page: Page, base: str, faction: str) -> None:

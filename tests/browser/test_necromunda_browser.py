@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.necromunda.data import FIGHTER_TYPES, ITEMS
-from tests.browser.steps import PASSWORD, member, sign_up
+from tests.browser.steps import log_in, member, sign_up
 from tests.printing.conftest import pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,14 +24,6 @@ RIVALS = {
         {"name": "Nix", "type": "kid"},
     ],
 }  # fmt: skip
-
-
-def log_in(page: Page, base: str, username: str) -> None:
-    page.context.clear_cookies()
-    page.goto(f"{base}/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def add_fighter(page: Page, name: str, fighter_type: str) -> None:

@@ -1,9 +1,8 @@
 """The games played with units in Chromium (issue #12): a legal force of four units built
 from an empty one in the live builder — infantry with a leader, a support team, a vehicle,
 and a bunker or a gun — with a violation appearing and clearing on the way, exported, and
-its force sheet and the game's quick-reference card printed and read back.
-
-(The campaign of these games is the next stage of the issue.)"""
+its force sheet and the game's quick-reference card printed and read back; then a campaign
+of two battles between that force and a rival, the second voided."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from rules import get_system
-from rules.documents import parse_roster
-from tests.browser.steps import sign_up
+from rules.documents import parse_roster, roster_to_document
+from tests.browser.steps import log_in, sign_up
 from tests.printing.conftest import pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -103,6 +102,81 @@ def download(page: Page, path: str) -> bytes:
     return response.body()
 
 
+# --- the campaign ---------------------------------------------------------------------------
+
+
+def report(page: Page, campaign_url: str, forces, outcomes, rows) -> None:
+    """Report a battle between ``forces`` from the page: ``rows`` maps (side, field label,
+    unit) to the value to choose or type."""
+    page.goto(campaign_url)
+    page.get_by_role("link", name="Report a battle").click()
+    for force in forces:
+        page.get_by_label(force).check()
+    page.get_by_role("button", name="Next").click()
+    for i, outcome in enumerate(outcomes):
+        page.locator(f'select[name="s{i}-outcome"]').select_option(outcome)
+    sides = page.locator("fieldset.report-side")
+    for (side, label, unit_name), value in rows.items():
+        field = sides.nth(side).get_by_label(f"{label} {unit_name}", exact=True)
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(str(value))
+    page.get_by_role("button", name="Record the battle").click()
+    expect(page.locator(".messages")).to_contain_text("recorded")
+
+
+def decide(page: Page, base: str, campaign_url: str, user: str, number: int, button: str) -> None:
+    log_in(page, base, user)
+    page.goto(f"{campaign_url}battles/{number}/")
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("p.muted").first).to_contain_text(
+        "voided" if button.startswith("Void") else "confirmed"
+    )
+
+
+def standings(page: Page, campaign_url: str) -> dict[str, tuple[str, ...]]:
+    """Each force's row from VP on: VP, battles, wins, draws, losses, casualties, own columns."""
+    page.goto(campaign_url)
+    rows = page.locator("table.standings tbody tr")
+    out = {}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        out[cells[1]] = tuple(cells[3:])
+    return out
+
+
+def campaign(page: Page, base: str, game: str, organiser: str, force: str, rival: str) -> str:
+    """``organiser`` creates a campaign of ``game`` and enrols ``force``; a second player
+    imports the game's demo force under the name ``rival``, joins and enrols it."""
+    page.goto(f"{base}/campaigns/")
+    page.get_by_label("Name").fill("Long Front")
+    page.get_by_label("Game").select_option(label=get_system(game).name)
+    page.get_by_label("Points limit").fill("")
+    page.get_by_role("button", name="Create campaign").click()
+    campaign_url = page.url
+    invite = page.locator("code").first.inner_text()
+    page.get_by_label("Enrol a squad").select_option(label=force)
+    page.get_by_role("button", name="Enrol", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("is enrolled")
+
+    page.context.clear_cookies()
+    sign_up(page, base, "rival")
+    roster = get_system(game).demo()[0]
+    document = {**roster_to_document(roster), "name": rival}
+    page.goto(f"{base}/squads/import/")
+    page.locator("#id_text").fill(json.dumps(document))
+    page.get_by_role("button", name="Import").click()
+    expect(page).to_have_url(re.compile(r"/squads/\d+/$"))
+    page.goto(invite)
+    page.get_by_role("button", name="Join the campaign").click()
+    page.goto(campaign_url)
+    page.get_by_label("Enrol a squad").select_option(label=rival)
+    page.get_by_role("button", name="Enrol", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("is enrolled")
+    return campaign_url
+
+
 def test_a_one_page_modern_force_is_built_exported_and_printed(page: Page, live_server) -> None:
     base = live_server.url
     sign_up(page, base, "hale")
@@ -159,6 +233,27 @@ def test_a_one_page_modern_force_is_built_exported_and_printed(page: Page, live_
     for text in ("Green", "Seasoned", "Veteran", "Elite", "5+", "Heavy cannon"):
         assert text in reference, text
 
+    # A campaign of two battles; the second is voided.
+    forces = ("Task Force Kestrel", "Opfor Viper")
+    url = campaign(page, base, "one-page-modern", "hale", *forces)
+    report(page, url, forces, ["win", "loss"], {
+        (0, "Models lost", "1st Section"): 2,
+        (1, "Models lost", "Leopard"): 1,
+        (1, "Models lost", "1st Section"): 3,
+    })  # fmt: skip
+    decide(page, base, url, "hale", 1, "Confirm and apply")
+    expect(page.locator("table.history")).to_contain_text("Leopard")
+    # Win 3, nothing destroyed; loss 0, less 1 for the Leopard; models lost 2 and 4.
+    first = {"Task Force Kestrel": ("3", "1", "1", "0", "0", "2", "0"),
+             "Opfor Viper": ("-1", "1", "0", "0", "1", "4", "1")}  # fmt: skip
+    assert standings(page, url) == first
+    report(page, url, forces, ["loss", "win"], {(0, "Models lost", "Pillbox"): 1})
+    decide(page, base, url, "rival", 2, "Confirm and apply")
+    assert standings(page, url)["Opfor Viper"][:3] == ("2", "2", "1")
+    decide(page, base, url, "hale", 2, "Void this battle (undo all its effects)")
+    assert standings(page, url) == first
+    page.screenshot(path="/tmp/one-page-modern-standings.png", full_page=True)
+
 
 def test_a_bolt_action_force_is_built_exported_and_printed(page: Page, live_server) -> None:
     base = live_server.url
@@ -208,3 +303,26 @@ def test_a_bolt_action_force_is_built_exported_and_printed(page: Page, live_serv
     reference = pdf_text(download(page, f"{base}/print/reference/bolt-action.pdf"))
     for text in ("FUBAR", "Inexperienced", "Regular", "Veteran"):
         assert text in reference, text
+
+    # A campaign of two battles; the second is voided.
+    forces = ("Kampfgruppe Becker", "Kampfgruppe Weiss")
+    url = campaign(page, base, "bolt-action", "becker", *forces)
+    report(page, url, forces, ["win", "loss"], {
+        (0, "End state", "1st Squad"): "casualties",
+        (0, "Models lost", "1st Squad"): 3,
+        (0, "Pins", "1st Squad"): 2,
+        (1, "End state", "Panzer IV"): "destroyed",
+        (1, "End state", "Scouts"): "destroyed",
+    })  # fmt: skip
+    decide(page, base, url, "becker", 1, "Confirm and apply")
+    expect(page.locator("table.history")).to_contain_text("Panzer IV")
+    # Win 3 + 2 enemy units destroyed; loss 0; units lost 0 and 2.
+    first = {"Kampfgruppe Becker": ("5", "1", "1", "0", "0", "0", "2"),
+             "Kampfgruppe Weiss": ("0", "1", "0", "0", "1", "2", "0")}  # fmt: skip
+    assert standings(page, url) == first
+    report(page, url, forces, ["draw", "draw"], {(0, "End state", "MG Team"): "destroyed"})
+    decide(page, base, url, "rival", 2, "Confirm and apply")
+    assert standings(page, url)["Kampfgruppe Weiss"][:3] == ("2", "2", "0")
+    decide(page, base, url, "becker", 2, "Void this battle (undo all its effects)")
+    assert standings(page, url) == first
+    page.screenshot(path="/tmp/bolt-action-standings.png", full_page=True)

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from rules.house_rules import HouseRuleError
 from rules.necromunda import battle, campaign
 from rules.necromunda.battle import check_report, flesh_wounds, score_side
 from rules.necromunda.campaign import (
     HISTORY,
     LABELS,
-    HouseRuleError,
     changes,
     check_side,
     default_house_rules,

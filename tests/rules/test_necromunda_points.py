@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules.house_rules import HouseRuleError
 from rules.necromunda.campaign import (
-    HouseRuleError,
     HouseRules,
     campaign_points,
     check_roster,

@@ -1,0 +1,295 @@
+"""Bolt Action campaigns: house rules and what a battle does to a force.
+
+Encodes section 4 of ``bolt-action.md`` (and the optional points table of 1.5): the source
+has no campaign, no scenarios and no victory points, so all of this is the product's minimal
+default layer, every number house-rule data. A campaign may change the victory-point table
+(``{"victory_points": {"win": 3, "draw": 1, "loss": 0, "enemy_unit_destroyed": 1}}``: mission
+VP by outcome, and the VP per enemy unit destroyed); missing keys take the defaults and
+``parse_house_rules`` refuses nonsense with a ``HouseRuleError`` that names the field.
+``resolve_side`` scores a side (``battle.resolve_side``: mission plus casualty VP, never
+below 0, the enemies destroyed read from the other side of the report) and gives each unit's
+end state; ``changes`` turns that into the ordered history the campaign stores.
+
+A campaign may also cost its forces (1.5): a ``points`` table, ``{"units": {kind: {quality:
+cost}}, "model": cost, "items": {item: cost}}``; ``campaign_points`` is then the force's
+total and ``check_roster`` adds the force-level ``points`` violation over the campaign's
+limit (the roster's ``points_limit``). Without the table (the default) forces are not
+costed, as the source prints no costs.
+
+**Reading:** a kind, a quality or an item left out of the points table costs 0, and so does
+a model when ``model`` is left out.
+**Reading:** every model pays the ``model`` cost, counted as ``derive.models`` counts them: a
+vehicle is exactly one model (1.1), its crew part of it, so it pays it once.
+**Reading:** items are counted as 1.4 counts them (``derive.holdings``): a member entry's
+line is what each of its models carries, so it costs the item × the line's count × the
+entry's ``count``; a vehicle's own line, the item × the line's count. One-shot anti-tank
+weapons are items like any other.
+**Reading:** the standings' casualties column counts the force's own units destroyed ("Units
+lost"); its own column counts the enemy units it destroyed.
+
+Nothing carries over between battles: no injuries, no experience, no lost units, no pins.
+The history records each unit that did not end intact and unpinned (``Change`` with no
+member and no field: nothing of the force changes).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rules import house_rules as tables
+from rules.bolt_action import battle
+from rules.bolt_action.data import (
+    CASUALTIES,
+    DEFAULT_DESTROYED_ENEMY_VP,
+    DEFAULT_MISSION_VP,
+    DESTROYED,
+    INTACT,
+    ITEMS,
+    KINDS,
+    OUTCOMES,
+    QUALITIES,
+)
+from rules.bolt_action.derive import holdings, models
+from rules.bolt_action.validation import points_violation
+from rules.campaign import vp_words
+from rules.house_rules import HouseRuleError
+from rules.i18n import gettext_noop as _
+from rules.registry import RecordField
+from rules.types import BattleReport, Change, Roster, Side, Unit, Violation
+
+HOUSE_RULE_KEYS = ("victory_points", "points")
+UNITS_KEY, MODEL_KEY, ITEMS_KEY = "units", "model", "items"  # a points table's parts
+DEFAULT_VP = MappingProxyType(
+    {**DEFAULT_MISSION_VP, "enemy_unit_destroyed": DEFAULT_DESTROYED_ENEMY_VP}
+)
+
+# Words for the codes a report and the history use (marked for translation).
+END_STATE_LABELS = {
+    INTACT: _("intact"),
+    CASUALTIES: _("with casualties"),
+    DESTROYED: _("destroyed"),
+}
+OUTCOME_LABELS = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
+LABELS = {
+    **END_STATE_LABELS,
+    "table:victory_points": _(
+        "Victory points (JSON: win, draw, loss — VP for the mission; enemy_unit_destroyed — "
+        "VP per enemy unit destroyed)"
+    ),
+    "table:points": _(
+        'Points table (JSON: {"units": {kind: {quality: cost}}, "model": cost, '
+        '"items": {item: cost}}); empty: forces are not costed'
+    ),
+    "column:casualty_vp": _("VP for enemy units destroyed"),
+    "column:casualties": _("Units lost"),
+    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
+    # said on the campaign page and its printed report
+    "campaign:note": _(
+        "The rulebook has no campaign rules: the victory points and standings are the "
+        "product's default, which the organiser may change as house rules."
+    ),
+}
+
+
+def _unit_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    return {
+        "unit": params.get("unit", ""),
+        "lost": params.get("lost", 0),
+        "pins": params.get("pins", 0),
+    }
+
+
+# The history's words for the kinds of change only this game makes, and for its VP, which
+# enemy units destroyed add to (``CampaignRules.history``).
+HISTORY = {
+    "vp": (
+        _(
+            "%(outcome)s: %(mission_vp)s VP for the mission, +%(casualty_vp)s for enemy units "
+            "destroyed, %(total_vp)s in all"
+        ),
+        vp_words,
+    ),
+    "unit-pinned": (_("%(unit)s: intact, pins: %(pins)s"), _unit_values),
+    "unit-casualties": (
+        _("%(unit)s: ended with casualties (models lost: %(lost)s, pins: %(pins)s)"),
+        _unit_values,
+    ),
+    "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PointsTable:
+    """A campaign's costs (1.5): per unit by kind and quality, per model, per item; absent
+    ones cost 0."""
+
+    units: Mapping[str, Mapping[str, int]]
+    model: int
+    items: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    vp: battle.VPTable = battle.DEFAULT_VP_TABLE
+    points: PointsTable | None = None  # None: forces are not costed
+
+
+def default_house_rules() -> dict[str, Any]:
+    return {"victory_points": dict(DEFAULT_VP), "points": None}
+
+
+def _points_from_json(data: Any) -> PointsTable | None:
+    if data is None:
+        return None
+    units: dict[str, Mapping[str, int]] = {}
+    model = 0
+    items: Mapping[str, int] = MappingProxyType({})
+    for part, value in tables.obj(data, "points").items():
+        path = f"points.{part}"
+        if part == UNITS_KEY:
+            for kind, costs in tables.obj(value, path).items():
+                if kind not in KINDS:
+                    raise HouseRuleError(f"{path}.{kind}", _("unknown code"))
+                units[kind] = MappingProxyType(tables.costs(costs, f"{path}.{kind}", QUALITIES))
+        elif part == MODEL_KEY:
+            model = tables.whole(value, path, 0, tables.COST_MAX)
+        elif part == ITEMS_KEY:
+            items = MappingProxyType(tables.costs(value, path, ITEMS))
+        else:
+            raise HouseRuleError(
+                path,
+                _("unknown key (%(keys)s)"),
+                {"keys": f"{UNITS_KEY}, {MODEL_KEY}, {ITEMS_KEY}"},
+            )
+    return PointsTable(MappingProxyType(units), model, items)
+
+
+def _unit_points(unit: Unit, table: PointsTable) -> int:
+    """One unit's cost: its kind and quality's, its models', and every item it holds."""
+    total = table.units.get(unit.kind, {}).get(unit.record["quality"], 0)
+    total += table.model * models(unit)
+    return total + sum(table.items.get(item, 0) * n for item, n in holdings(unit).items())
+
+
+def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
+    """The force's points under the campaign's table, or None when the campaign costs
+    nothing (the default)."""
+    table = house_rules.points
+    if table is None:
+        return None
+    return sum(_unit_points(unit, table) for unit in roster.units)
+
+
+def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
+    """What the campaign's house rules add to ``validate``: the force-level ``points``
+    violation when a points table costs the force over its limit."""
+    points = campaign_points(roster, house_rules)
+    return tables.points_check(points, roster.points_limit, points_violation)
+
+
+def parse_house_rules(data: Any) -> HouseRules:
+    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
+    ``rules.house_rules.HouseRuleError``."""
+    data = tables.tables(data, HOUSE_RULE_KEYS)
+    vp = battle.DEFAULT_VP_TABLE
+    if "victory_points" in data:
+        values = tables.numbers(data["victory_points"], "victory_points", DEFAULT_VP)
+        vp = battle.VPTable({k: values[k] for k in OUTCOMES}, values["enemy_unit_destroyed"])
+    return HouseRules(vp=vp, points=_points_from_json(data.get("points")))
+
+
+# --- a battle ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side's battle: its score (``.mission_vp``, ``.casualty_vp``, ``.total_vp``), each
+    unit's end state in the force's order (``battle.UnitResult``), its own units destroyed
+    and the enemy units it destroyed."""
+
+    score: battle.SideScore
+    units: tuple[battle.UnitResult, ...]
+    units_destroyed: int
+    enemies_destroyed: int
+
+
+def resolve_side(
+    roster: Roster,
+    side: Side,
+    rng: random.Random | None,
+    house_rules: HouseRules | None,
+    report: BattleReport,
+) -> SideResult:
+    """The side's score (its outcome's VP plus the campaign's VP per unit of the other side
+    reported destroyed, never below 0) and each unit's end state (``rng`` unused)."""
+    table = (house_rules or HouseRules()).vp
+    result = battle.resolve_side(roster, side, rng, report, table)
+    own = sum(1 for u in result.units if u.state == DESTROYED)
+    return SideResult(result.score, result.units, own, result.score.enemies_destroyed)
+
+
+def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Change, ...]:
+    """Everything the battle did to the force, in order: its VP, then unit by unit, in the
+    force's order, each unit that did not end intact and unpinned: ``unit-pinned`` (intact,
+    pins), ``unit-casualties`` (lost, pins) or ``unit-destroyed``. No member and no field:
+    the force fights its next battle at full strength, with no pins."""
+    score = result.score
+    out = [
+        Change(
+            None,
+            "vp",
+            params={
+                "outcome": side.outcome if side is not None else None,
+                "mission_vp": score.mission_vp,
+                "casualty_vp": score.casualty_vp,
+                "total_vp": score.total_vp,
+                "enemies_destroyed": result.enemies_destroyed,
+                "units_destroyed": result.units_destroyed,
+            },
+        )
+    ]
+    ends = {u.unit: u for u in result.units}
+    for unit in roster.units:
+        end = ends.get(unit.name)
+        if end is None:
+            continue
+        if end.state == DESTROYED:
+            out.append(Change(None, "unit-destroyed", params={"unit": unit.name}))
+        elif end.state == CASUALTIES:
+            params = {"unit": unit.name, "lost": end.lost, "pins": end.pins}
+            out.append(Change(None, "unit-casualties", params=params))
+        elif end.pins:
+            out.append(Change(None, "unit-pinned", params={"unit": unit.name, "pins": end.pins}))
+    return tuple(out)
+
+
+def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
+    """Everything wrong with one side against its force, paths inside the side
+    (``battle.check_side``): a unit the force lacks or already listed, a state and the keys
+    it takes, ``lost`` out of range, pins below 0, and any key a Bolt Action side lacks."""
+    return battle.check_side(roster, side)
+
+
+# The standings' own column (section 4): enemy units destroyed; own units destroyed is the
+# shared "casualties" column (``casualties``).
+STANDING_COLUMNS = (
+    RecordField(
+        "enemy_destroyed", _("Enemy units destroyed"), "count", default=0,
+        help=_("units of the other side that ended the battle destroyed"),
+    ),
+)  # fmt: skip
+
+
+def tallies(side: Side, result: SideResult) -> dict[str, int]:
+    """What one battle adds to the force's own column of the standings."""
+    return {"enemy_destroyed": result.enemies_destroyed}
+
+
+def casualties(side: Side, result: SideResult) -> int:
+    """What one battle adds to the standings' casualties column: the force's own units
+    destroyed."""
+    return result.units_destroyed
