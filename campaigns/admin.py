@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, HistoryEntry, Player
 
 
 class PlayerInline(admin.TabularInline):
@@ -49,6 +49,20 @@ class HistoryEntryAdmin(admin.ModelAdmin):
     list_display = ["battle", "entry", "member", "kind", "field", "before", "after", "roll"]
     list_filter = ["kind"]
     list_select_related = ["battle", "entry__squad", "member"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(ForceEdit)
+class ForceEditAdmin(admin.ModelAdmin):
+    """A force's edits between battles, as they were made: read, never changed."""
+
+    list_display = ["entry", "by", "at", "changes"]
+    list_select_related = ["entry__squad", "by"]
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -203,3 +203,23 @@ class HistoryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.battle}: {self.kind}"
+
+
+class ForceEdit(models.Model):
+    """An edit made to a campaign force of units between battles, and who made it (a game
+    played with units: the organiser raises a unit's training after a good showing, say).
+    ``changes`` is ``rules.force_edits.force_edits`` of the edit, worded when shown."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="edits")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )  # fmt: skip
+    at = models.DateTimeField(auto_now_add=True)
+    changes = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {len(self.changes)} change(s)"

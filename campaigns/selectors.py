@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, HistoryEntry, Player
 from rules import get_system
 
 
@@ -288,6 +288,51 @@ def describe(entry: HistoryEntry, system: str) -> str:
         key = "ability-rolled" if entry.roll else "ability"
         return _(HISTORY_MESSAGES[key]) % {"ability": name, "roll": entry.roll}
     return kind
+
+
+EDIT_MESSAGES = {
+    # English templates, translated when shown; params come from rules.force_edits
+    "added": gettext_noop("%(unit)s: added"),
+    "removed": gettext_noop("%(unit)s: removed"),
+    "renamed": gettext_noop("%(before)s renamed %(unit)s"),
+    "set": gettext_noop("%(unit)s: %(field)s %(before)s → %(after)s"),
+    "members": gettext_noop("%(unit)s: its models changed"),
+    "equipment": gettext_noop("%(unit)s: its weapons changed"),
+}
+
+
+def force_edits(entry: Entry) -> list[tuple[ForceEdit, list[str]]]:
+    """The edits made to a campaign force between battles, newest first, each with its
+    changes in the reader's language (1 query)."""
+    shape = get_system(entry.campaign.system).units
+    return [(edit, [describe_edit(c, shape) for c in edit.changes])
+            for edit in entry.edits.select_related("by")]  # fmt: skip
+
+
+def describe_edit(change: dict[str, Any], shape: Any) -> str:
+    """One change of ``rules.force_edits.force_edits`` in the user's language."""
+    kind = change.get("change")
+    template = EDIT_MESSAGES.get(kind)
+    if template is None:
+        return str(change)
+    values = dict(change)
+    if kind == "set":
+        key = change.get("key", "")
+        field = shape.field(key) if shape is not None else None
+
+        def shown(value: Any) -> str:
+            if value is None:
+                return "—"
+            if isinstance(value, bool):
+                return _("yes") if value else _("no")
+            if key == "kind" and shape is not None and value in shape.kinds:
+                return _(shape.kinds[value].label)
+            return _(shape.label(key, value)) if shape is not None else str(value)
+
+        values["field"] = _(field.label) if field is not None else (
+            _("kind") if key == "kind" else key)  # fmt: skip
+        values["before"], values["after"] = shown(change.get("before")), shown(change.get("after"))
+    return _(template) % values
 
 
 def report_stamp(campaign: Campaign) -> str:

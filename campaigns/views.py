@@ -520,7 +520,12 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             ],
             "units_game": game.units is not None,
             "battles": selectors.entry_battles(entry),
+            "edits": selectors.force_edits(entry) if game.units is not None else [],
             "is_owner": request.user.is_authenticated and request.user.pk == entry.player_id,
+            # the organiser may edit a force of units between battles (each edit is kept)
+            "can_edit_force": game.units is not None
+            and request.user.is_authenticated
+            and request.user.pk == campaign.organiser_id,
             "game_dir": f"systems/{game.code}",  # the game's record columns
         },
     )

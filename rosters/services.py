@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, Invalid, Missing, ServiceError
 from rosters.messages import problem_text
 from rosters.models import Ability, Equipment, Member, Squad
+from rosters.signals import units_changed
 from rules import get_system, systems
 from rules.documents import (
     MAX_NAME,
@@ -806,7 +807,11 @@ UnitsChange = Callable[[list[dict[str, Any]]], None]
 
 @transaction.atomic
 def squad_units_change(
-    *, squad: Squad, change: UnitsChange, expected_version: int | None = None
+    *,
+    squad: Squad,
+    change: UnitsChange,
+    expected_version: int | None = None,
+    by: AbstractBaseUser | None = None,
 ) -> Squad:
     """Edit a force's units (a game played with units, ``GameSystem.units``) in one step.
 
@@ -816,6 +821,8 @@ def squad_units_change(
     the error says where (``units[1].members[0].count: ...``). The squad is locked first;
     with ``expected_version`` (the builder's page), a change to a force edited meanwhile is
     refused (``Conflict``) instead of landing on a unit that moved. The version rises by one.
+    ``signals.units_changed`` tells who listens (a campaign keeps its forces' edits) what the
+    edit did and who (``by``) made it.
     """
     locked = _lock(squad)
     game = get_system(locked.system)
@@ -838,9 +845,11 @@ def squad_units_change(
     except DocumentError as error:
         problems = [(p.path, problem_text(p)) for p in error.problems]
         raise Invalid(problems[0][0], problems[0][1], problems=problems) from None
+    before = locked.units
     locked.units = [unit_to_document(game, unit) for unit in roster.units]
     Squad.objects.filter(pk=locked.pk).update(
         units=locked.units, version=F("version") + 1, updated=timezone.now()
     )
+    units_changed.send(Squad, squad=locked, before=before, after=locked.units, by=by)
     squad.refresh_from_db()
     return squad

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -130,10 +131,20 @@ def _lines(system: GameSystem, lines: tuple[Equipment, ...], remove: str) -> lis
     ]  # fmt: skip
 
 
+def editable_forces(user) -> QuerySet[Squad]:
+    """The forces of units ``user`` may edit: their own, and, between battles, the forces
+    of the campaigns they organise (each such edit is kept with its author by the campaign,
+    ``rosters.signals.units_changed``)."""
+    return Squad.objects.filter(
+        Q(owner=user) | Q(in_campaign=True, campaign_entry__campaign__organiser=user)
+    )
+
+
 def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[str, Any]:
-    """The unit builder's context (one query); ``error`` shows in the summary."""
-    squads = Squad.objects.select_related("owner").filter(pk=squad_id)
-    squad = (squads if owner is None else squads.filter(owner=owner)).get()
+    """The unit builder's context (one query); ``error`` shows in the summary. With
+    ``owner``, only a force that user may edit (``editable_forces``)."""
+    squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
+    squad = squads.select_related("owner").get()
     system = get_system(squad.system)
     shape = system.units
     assert shape is not None
@@ -213,4 +224,6 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
         if system.factions is not None
         else None,
         "error": error,
+        # the organiser of the force's campaign, not its owner: the units, not the squad's tools
+        "organiser_view": owner is not None and squad.owner_id != owner.pk,
     }

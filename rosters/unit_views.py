@@ -7,7 +7,8 @@ rules: a value the game refuses comes back as an error that says where
 (``units[1].members[0].count: ...``), and nothing is stored. The forms carry the version
 of the force they were shown with, so a change made to a force edited meanwhile (another
 tab) is refused rather than applied to a unit that moved. With htmx the answer is the
-force (``#roster``); without JavaScript, the builder page again.
+force (``#roster``); without JavaScript, the builder page again. The force's owner edits it,
+and so does the organiser of the campaign it plays in (``editable_forces``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from core.errors import Missing
 from rosters import services
 from rosters.models import Squad
 from rosters.services import ServiceError
-from rosters.unit_builder import unit_builder_context
+from rosters.unit_builder import editable_forces, unit_builder_context
 from rules import get_system
 from rules.registry import GameSystem, RecordField
 
@@ -47,12 +48,12 @@ def after_units_change(request: HttpRequest, squad_pk: int, *, error: str = "") 
 
 
 def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
-    squad = get_object_or_404(Squad, pk=pk, owner=request.user)
+    squad = get_object_or_404(editable_forces(request.user), pk=pk)
     version = request.POST.get("version", "")
     try:
         services.squad_units_change(
             squad=squad, change=change,
-            expected_version=int(version) if version.isdigit() else None,
+            expected_version=int(version) if version.isdigit() else None, by=request.user,
         )  # fmt: skip
     except ServiceError as error:
         message = f"{error.field}: {error.message}" if "[" in error.field else error.message
@@ -88,7 +89,7 @@ def _set_record(target: dict[str, Any], fields, post: QueryDict) -> None:
 
 
 def _game(pk: int, request: HttpRequest) -> GameSystem:
-    squad = get_object_or_404(Squad, pk=pk, owner=request.user)
+    squad = get_object_or_404(editable_forces(request.user), pk=pk)
     game = get_system(squad.system)
     if game.units is None:
         raise Http404("this game lists models, not units")
