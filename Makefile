@@ -2,7 +2,7 @@ VENV = .venv
 PY = $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: install run test bench lint
+.PHONY: install run serve test bench lint
 
 install: $(VENV)/.installed
 
@@ -15,6 +15,10 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# The production profile (scripts/serve): DEBUG off, static files, Redis, gunicorn.
+serve: install
+	scripts/serve
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -13,12 +13,15 @@ with a 404 in the API's error shape, so app routes go before it.
 
 from __future__ import annotations
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib.auth import authenticate
 from django.urls import path, re_path
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotFound, Throttled, ValidationError
@@ -105,7 +108,12 @@ class SchemaView(JSONErrors, SpectacularJSONAPIView):
     pass
 
 
-class DocsView(JSONErrors, SpectacularSwaggerView):
+@method_decorator(csp_update({"style-src": [UNSAFE_INLINE]}), name="dispatch")
+class DocsView(JSONErrors, SpectacularSwaggerSplitView):
+    """Swagger UI, its start-up script served as a file of its own (``?script``): the
+    Content-Security-Policy allows no inline script. Its page keeps one inline style block,
+    so styles alone are relaxed here."""
+
     url_name = "api:schema"
 
 

@@ -12,7 +12,14 @@ from api.schema import enum_name_overrides
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = os.environ.get("DEBUG", "1").lower() in ("1", "true", "yes")
+
+def env_flag(name: str, default: bool) -> bool:
+    """A yes/no setting: ``1``, ``true`` or ``yes`` (any case) is yes; unset, the default."""
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() in ("1", "true", "yes")
+
+
+DEBUG = env_flag("DEBUG", True)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -60,6 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
+    "csp",
     "rosters",
     "campaigns",
     "accounts",
@@ -68,6 +76,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # static files from the app itself, compressed, cached forever under hashed names
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -116,7 +127,18 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# With DEBUG off, ``collectstatic`` (``make serve`` runs it) writes each file under a hashed
+# name, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache header;
+# in development Django's finders serve ``static/`` as it is.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
@@ -147,11 +169,29 @@ def shared_cache_config() -> dict[str, Any]:
 
 
 SHARED_CACHE = "shared"
-CACHES = {
-    # This process's memory, for what each worker may keep to itself (rendered PDFs).
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    SHARED_CACHE: shared_cache_config(),
-}
+
+
+def cache_config(redis_url: str | None) -> dict[str, dict[str, Any]]:
+    """The caches. With a Redis server (``REDIS_URL``, Django's own ``RedisCache``) every
+    process of every machine shares both: the rendered PDFs and the limits' counts, whose
+    ``incr`` is then atomic. Without one (``make run``, the tests) the PDFs stay in each
+    process's memory and the counts in the database's table, shared by every process."""
+    if not redis_url:
+        return {
+            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+            SHARED_CACHE: shared_cache_config(),
+        }
+    redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    return {
+        "default": {**redis, "KEY_PREFIX": "pdf"},
+        SHARED_CACHE: {**redis, "KEY_PREFIX": "shared", "TIMEOUT": 24 * 60 * 60},
+    }
+
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = cache_config(REDIS_URL)
+if REDIS_URL:  # a session is read from Redis, written through to the database
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it
 # got the request from to X-Forwarded-For. 0: the header is never read (anyone can write it)
@@ -178,6 +218,45 @@ RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
 # document limits keep the worst legal sheet to about 2 s; 20 s stays under gunicorn's
 # 30-second worker timeout. 0 renders in the worker itself, with no limit.
 PRINT_BUDGET_SECONDS = float(os.environ.get("PRINT_BUDGET_SECONDS", "20"))
+
+# --- HTTPS and the browser's protections -----------------------------------------------------
+
+# Behind a proxy that ends TLS, HTTPS=1 turns on every HTTPS setting at its safe value (each
+# can still be set on its own), so that ``manage.py check --deploy`` has nothing to say.
+HTTPS = env_flag("HTTPS", False)
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", HTTPS)
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]  # a load balancer probes over plain HTTP
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", HTTPS)
+SESSION_COOKIE_SECURE = env_flag("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_flag("CSRF_COOKIE_SECURE", HTTPS)
+if HTTPS and TRUSTED_PROXY_COUNT:  # our proxy says which scheme the client used
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip()
+    for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",")
+    if origin.strip()
+]
+
+# Content-Security-Policy (django-csp): scripts, styles, fonts and images from this site
+# only; no inline script anywhere (htmx's indicator style is off, base.html), no framing, no
+# plugins, forms posted here only. The API docs page relaxes styles for Swagger UI's own
+# (api/urls.py, DocsView).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
 
@@ -237,15 +316,26 @@ SPECTACULAR_SETTINGS = {
 # Django's default logs a 500 only while DEBUG is on (its console handler requires it), so a
 # server error in production left no trace. Everything at LOG_LEVEL and above goes to
 # standard error, one line per record, whatever DEBUG says; the process manager keeps it.
+# LOG_FORMAT=json writes one JSON object per record instead (python-json-logger), for a log
+# collector to index by field; ``make serve`` uses it.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "line")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "line"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_FORMAT == "json" else "line",
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {

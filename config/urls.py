@@ -7,6 +7,7 @@ from rosters import views as rosters_views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/profile/", accounts_views.profile, name="profile"),
     # Django's own, which also end the account's API tokens (before the include: same names)

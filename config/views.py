@@ -1,6 +1,13 @@
+import logging
+import uuid
+
+from django.conf import settings
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.core.cache import caches
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignUpForm
@@ -34,3 +41,43 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect("rosters:list")
     return render(request, "registration/signup.html", {"form": form})
+
+
+log = logging.getLogger(__name__)
+
+
+def _database() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+
+
+def _cache() -> None:
+    """A round trip through the cache every process shares (the limits' counts)."""
+    cache = caches[settings.SHARED_CACHE]
+    key, value = "healthz", uuid.uuid4().hex
+    cache.set(key, value, 30)
+    if cache.get(key) != value:
+        raise RuntimeError("the shared cache did not keep a value")
+
+
+HEALTH_CHECKS = {"database": _database, "cache": _cache}
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """For a load balancer or a process manager: 200 when this process reaches the database
+    and the shared cache, else 503 naming what failed (the details go to the log)."""
+    checks = {}
+    for name, check in HEALTH_CHECKS.items():
+        try:
+            check()
+        except Exception:
+            log.exception("health check %s failed", name)
+            checks[name] = "failing"
+        else:
+            checks[name] = "ok"
+    healthy = all(state == "ok" for state in checks.values())
+    return JsonResponse(
+        {"status": "ok" if healthy else "failing", "checks": checks}, status=200 if healthy else 503
+    )

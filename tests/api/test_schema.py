@@ -127,7 +127,15 @@ def test_the_docs_page_works_offline(anon_api):
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "/api/schema/" in page
+    assert "<script>" not in page  # its start-up script is a file: the CSP allows no inline one
+    script = anon_api.get("/api/docs/?script")
+    assert script["Content-Type"].startswith("application/javascript")
+    assert "/api/schema/" in script.content.decode()
+    policy = dict(
+        d.strip().split(" ", 1) for d in response["Content-Security-Policy"].split(";")
+    )  # directives come in no set order
+    assert policy["script-src"] == "'self'"
+    assert policy["style-src"] == "'self' 'unsafe-inline'"  # Swagger UI's own style block
     assert not re.search(r"""(src|href)=["']https?:""", page)  # no CDN
     assets = re.findall(r"""(?:src|href)=["']/static/([^"']+)["']""", page)
     assert any(a.endswith("swagger-ui-bundle.js") for a in assets)
