@@ -98,15 +98,18 @@ def _figure_label(shape: UnitRules, key: str) -> str:
     return _(label) if label else key.replace("_", " ")
 
 
-def _text(shape: UnitRules, value: Any) -> str:
-    """A derived figure in a few words: numbers, yes/no, "—", and objects as key value."""
+def _text(shape: UnitRules, value: Any, score: bool = False) -> str:
+    """A derived figure in a few words: numbers ("3+" for a d6 score, ``UnitRules.scores``),
+    yes/no, "—", and objects as key value."""
     if value is None:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, dict):
-        return " · ".join(f"{_figure_label(shape, k)}: {_text(shape, v)}" for k, v in value.items())
-    return str(value)
+        return " · ".join(
+            f"{_figure_label(shape, k)}: {_text(shape, v, score)}" for k, v in value.items()
+        )
+    return f"{value}+" if score and isinstance(value, int) else str(value)
 
 
 def _figures(
@@ -117,7 +120,7 @@ def _figures(
     if not derived:
         return []
     return [
-        (_figure_label(shape, key), _text(shape, v))
+        (_figure_label(shape, key), _text(shape, v, key in shape.scores))
         for key, v in derived.items()
         if v is not None and key not in shown and key != "members"
     ]

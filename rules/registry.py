@@ -162,7 +162,9 @@ class UnitRules:
       else the field's own;
     - ``labels``: English words, marked for translation, for the codes of the record fields
       of units and members, keyed ``"<key>:<code>"`` (``"training:green"``: "Green"), and
-      for the keys of its derived figures, ``"figure:<key>"`` (the builder shows them).
+      for the keys of its derived figures, ``"figure:<key>"`` (the builder shows them);
+    - ``scores``: the derived figures that are a d6 score, "that or better" (an activation,
+      a save): shown "3+", as the sheets print them, not "3".
     """
 
     kinds: Mapping[str, UnitKind]
@@ -170,6 +172,7 @@ class UnitRules:
     default_kind: str | None = None
     kind_default: Callable[[str, str], Any] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
+    scores: frozenset[str] = frozenset()
 
     def group(self, member: Member) -> int:
         """How many identical models a member entry stands for: its record's ``count``."""

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
+from rosters import services
+from rules import get_system
 from rules.bolt_action.demo import EXAMPLE
 from rules.documents import DocumentError, parse_battle_report, parse_roster, roster_to_document
 
@@ -216,3 +220,16 @@ def test_section_4_a_report_that_does_not_fit_is_refused(change, path):
     change(report)
     found = problems(report, parse_battle_report)
     assert path in found, found
+
+
+@pytest.mark.django_db
+def test_the_builder_shows_a_damage_value_as_the_sheet_prints_it(client, user):
+    """Section 2: a damage value of 7 is rolled "7+"; morale stays a number."""
+    force = services.squad_import(owner=user, roster=get_system("bolt-action").demo()[0])
+    client.force_login(user)
+    page = client.get(reverse("rosters:builder", args=[force.pk])).content.decode()
+    pairs = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", page)
+    damage = [value for key, value in pairs if key == "damage value"]
+    morale = [value for key, value in pairs if key == "morale"]
+    assert damage and all(re.fullmatch(r"\d+\+", v) for v in damage), damage
+    assert morale and all(v.isdigit() for v in morale), morale

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
+from rosters import services
+from rules import get_system
 from rules.documents import DocumentError, parse_battle_report, parse_roster, roster_to_document
 from rules.one_page_modern.demo import EXAMPLE
 
@@ -176,3 +180,16 @@ def test_section_5_a_report_that_does_not_fit_is_refused(change, path):
     change(report)
     found = problems(report, parse_battle_report)
     assert path in found, found
+
+
+@pytest.mark.django_db
+def test_the_builder_shows_d6_scores_as_the_sheet_prints_them(client, user):
+    """Section 3.1: a score of 3 means 3+; the builder says "3+", as the force sheet does."""
+    force = services.squad_import(owner=user, roster=get_system("one-page-modern").demo()[0])
+    client.force_login(user)
+    page = client.get(reverse("rosters:builder", args=[force.pk])).content.decode()
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", page))
+    assert re.fullmatch(r"[2-6]\+", figures["activation"]), figures
+    assert re.fullmatch(r"[2-6]\+", figures["skill"]), figures
+    assert figures["models"].isdigit()  # a count stays a count
+    assert re.search(r"light: [2-6]\+", figures["skill against cover"]), figures

@@ -55,6 +55,7 @@ UNITS = UnitRules(
         "figure:shots": _("shots"),
         "figure:order_dice": _("order dice"),
     },
+    scores=frozenset({"damage_value"}),  # a d6 score (section 2): the builder shows "7+"
 )
 
 MEMBER_RECORD = (

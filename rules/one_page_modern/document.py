@@ -71,6 +71,8 @@ UNITS = UnitRules(
         **{f"armour:{code}": row.label for code, row in ARMOUR.items()},
         **FIGURE_LABELS,
     },
+    # d6 scores, "that or better" (section 3): the builder shows them "3+"
+    scores=frozenset({"base_activation", "activation", "skill", "skill_vs_cover", "armour_save"}),
 )
 
 MEMBER_RECORD = (
