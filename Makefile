@@ -11,9 +11,14 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -e '.[test]'
 	touch $@
 
+# Development on SQLite, nothing to install: the server and, beside it, the task worker
+# that renders sheets ahead (they share their PDFs through files in .cache/pdf).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
+	export PDF_CACHE_DIR=$(CURDIR)/.cache/pdf; \
+	$(PY) manage.py db_worker --no-startup-delay & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The production profile (scripts/serve): DEBUG off, static files, Redis, gunicorn.

@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "rosters",
     "campaigns",
     "accounts",
@@ -171,16 +173,22 @@ def shared_cache_config() -> dict[str, Any]:
 SHARED_CACHE = "shared"
 
 
-def cache_config(redis_url: str | None) -> dict[str, dict[str, Any]]:
+def cache_config(redis_url: str | None, pdf_dir: str | None = None) -> dict[str, dict[str, Any]]:
     """The caches. With a Redis server (``REDIS_URL``, Django's own ``RedisCache``) every
     process of every machine shares both: the rendered PDFs and the limits' counts, whose
-    ``incr`` is then atomic. Without one (``make run``, the tests) the PDFs stay in each
-    process's memory and the counts in the database's table, shared by every process."""
+    ``incr`` is then atomic. Without one the counts are in the database's table, shared by
+    every process, and the PDFs in files under ``pdf_dir`` (``PDF_CACHE_DIR``: ``make run``,
+    whose task worker renders sheets for its web process) or, with none, in each process's
+    memory (the tests)."""
     if not redis_url:
-        return {
-            "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-            SHARED_CACHE: shared_cache_config(),
-        }
+        pdfs = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        if pdf_dir:
+            pdfs = {
+                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "LOCATION": pdf_dir,
+                "OPTIONS": {"MAX_ENTRIES": 2000},
+            }
+        return {"default": pdfs, SHARED_CACHE: shared_cache_config()}
     redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
     return {
         "default": {**redis, "KEY_PREFIX": "pdf"},
@@ -189,7 +197,7 @@ def cache_config(redis_url: str | None) -> dict[str, dict[str, Any]]:
 
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CACHES = cache_config(REDIS_URL)
+CACHES = cache_config(REDIS_URL, os.environ.get("PDF_CACHE_DIR"))
 if REDIS_URL:  # a session is read from Redis, written through to the database
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
@@ -257,6 +265,25 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+
+# --- the task queue: sheets rendered ahead (rosters/tasks.py) --------------------------------
+
+# django-tasks (the backport of Django 6's tasks API) with django-tasks-db: the jobs live in
+# this database, enqueued once an edit commits, and ``manage.py db_worker`` runs them
+# (``make serve`` and ``make run`` start one). TASK_QUEUE=off records nothing and renders
+# nothing ahead: a download then renders in its request, as before.
+TASK_QUEUE = os.environ.get("TASK_QUEUE", "database")
+TASKS = {
+    "default": {
+        "BACKEND": {
+            "database": "django_tasks_db.DatabaseBackend",
+            "off": "django_tasks.backends.dummy.DummyBackend",
+        }[TASK_QUEUE]
+    }
+}
+PRERENDER_SHEETS = TASK_QUEUE != "off"
+# Seconds between an edit and its render: a burst of edits within them renders once.
+PRERENDER_DELAY_SECONDS = float(os.environ.get("PRERENDER_DELAY_SECONDS", "2"))
 
 # --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
 

@@ -1,12 +1,15 @@
 import logging
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import login
 from django.core.cache import caches
 from django.db import connection
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -61,13 +64,32 @@ def _cache() -> None:
         raise RuntimeError("the shared cache did not keep a value")
 
 
-HEALTH_CHECKS = {"database": _database, "cache": _cache}
+QUEUE_LATE_SECONDS = 120  # a task still waiting this long after it was due: no worker runs
+
+
+def _queue() -> None:
+    """The task queue's table answers, and no task waits long past its time (a worker is
+    running: ``make serve`` starts them)."""
+    if settings.TASK_QUEUE != "database":
+        return
+    from django_tasks_db.models import DBTaskResult, get_date_max
+
+    late = timezone.now() - timedelta(seconds=QUEUE_LATE_SECONDS)
+    waiting = DBTaskResult.objects.ready().filter(  # "no run_after" is stored as the max date
+        Q(run_after__lt=late) | Q(run_after=get_date_max(), enqueued_at__lt=late)
+    )
+    if waiting.exists():
+        raise RuntimeError(f"tasks wait more than {QUEUE_LATE_SECONDS} s: is a worker running?")
+
+
+HEALTH_CHECKS = {"database": _database, "cache": _cache, "queue": _queue}
 
 
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
     """For a load balancer or a process manager: 200 when this process reaches the database
-    and the shared cache, else 503 naming what failed (the details go to the log)."""
+    and the shared cache and the task queue keeps up, else 503 naming what failed (the
+    details go to the log)."""
     checks = {}
     for name, check in HEALTH_CHECKS.items():
         try:

@@ -29,6 +29,7 @@ from core.errors import Conflict, Invalid, Missing, ServiceError
 from rosters.messages import problem_text
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.signals import units_changed
+from rosters.tasks import sheet_ahead
 from rules import get_system, systems
 from rules.documents import (
     MAX_NAME,
@@ -93,10 +94,12 @@ def _check_text(value: str, field: str) -> None:
 
 
 def _touch(squad: Squad) -> None:
-    """A new version: printed sheets, htmx views and caches keyed on it see the change.
-    ``update()`` skips ``auto_now``, so ``updated`` is set here too."""
+    """A new version: printed sheets, htmx views and caches keyed on it see the change, and
+    the sheet is rendered ahead (``rosters.tasks``). ``update()`` skips ``auto_now``, so
+    ``updated`` is set here too."""
     Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=timezone.now())
     squad.refresh_from_db(fields=["version", "updated"])
+    sheet_ahead([squad.pk])
 
 
 def _check_squad_name(name: str) -> str:
@@ -317,6 +320,7 @@ def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None 
         name=roster.name, faction=roster.faction, points_limit=roster.points_limit,
         units=_unit_documents(roster), version=F("version") + 1, updated=timezone.now(),
     )  # fmt: skip
+    sheet_ahead([locked.pk])
     squad.refresh_from_db()
     return squad
 
@@ -752,6 +756,7 @@ def squads_lock(*, squad_ids: list[int]) -> None:
 def squads_touch(*, squad_ids: list[int]) -> None:
     """A new version for each squad a battle changed (printed sheets and caches follow)."""
     Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
+    sheet_ahead(squad_ids)
 
 
 def members_write(*, members: Iterable[Member]) -> None:
@@ -797,6 +802,7 @@ def campaign_squads_limit(*, squad_ids: list[int], points_limit: int) -> None:
     Squad.objects.filter(pk__in=squad_ids).update(
         points_limit=points_limit, version=F("version") + 1, updated=timezone.now()
     )
+    sheet_ahead(squad_ids)
 
 
 # --- forces of units --------------------------------------------------------------------------
@@ -850,6 +856,7 @@ def squad_units_change(
     Squad.objects.filter(pk=locked.pk).update(
         units=locked.units, version=F("version") + 1, updated=timezone.now()
     )
+    sheet_ahead([locked.pk])
     units_changed.send(Squad, squad=locked, before=before, after=locked.units, by=by)
     squad.refresh_from_db()
     return squad

@@ -1,6 +1,7 @@
 """CI's smoke test of the production profile (issue #13): ``make serve`` on a fresh database,
-then what a player does first, over HTTP, then ``check --deploy`` with HTTPS settings; it
-stops everything it started. Exit 0 when all of it works; else it says what did not.
+then what a player does first, over HTTP (an edit's sheet rendered ahead by the task
+worker), then ``check --deploy`` with HTTPS settings; it stops everything it started.
+Exit 0 when all of it works; else it says what did not.
 
     .venv/bin/python scripts/smoke_serve.py
 """
@@ -75,7 +76,30 @@ def wait_healthy(client: Client, server: subprocess.Popen, seconds: float = 180)
     raise SystemExit("make serve did not answer /healthz in time")
 
 
-def player(client: Client) -> None:
+RENDERED = """
+from django_tasks_db.models import DBTaskResult
+done = DBTaskResult.objects.filter(
+    task_path="rosters.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
+)
+print(sum(1 for t in done if t.args_kwargs["args"][0] == {pk}))
+"""
+
+
+def rendered(env: dict[str, str], pk: str, seconds: float = 60) -> bool:
+    """Whether a task worker of ``make serve`` rendered the squad's sheet (it waits for it)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        out = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", RENDERED.format(pk=int(pk))],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        if out.strip() not in ("", "0"):
+            return True
+        time.sleep(1)
+    return False
+
+
+def player(client: Client, env: dict[str, str]) -> None:
     with client.get("/") as response:
         page = response.read().decode()
     css = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page)
@@ -104,6 +128,7 @@ def player(client: Client) -> None:
         check(response.status == 200, "and renamed")
     with client.get(f"/squads/{pk}/") as response:
         check("Smoke Platoon II" in response.read().decode(), "the edit is stored")
+    check(rendered(env, pk), "the worker rendered its sheet ahead")
     with client.get(f"/print/squads/{pk}/sheet.pdf") as response:
         body = response.read()
         check(response.headers["Content-Type"] == "application/pdf", "its sheet is a PDF")
@@ -128,7 +153,7 @@ def main() -> int:
     client = Client(f"http://127.0.0.1:{port}")
     try:
         wait_healthy(client, server)
-        player(client)
+        player(client, env)
         deploy = subprocess.run(
             [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
             cwd=ROOT, capture_output=True, text=True,

@@ -46,7 +46,9 @@ DB_FIXTURES = {
 def _clear_shared_cache(request):
     """Throttle and limit counts live in the shared cache, a table of the test database: a
     test that uses the database starts and ends with it empty, so no count passes from one
-    test to the next (a transactional test's rows would outlive it)."""
+    test to the next (a transactional test's rows would outlive it). The PDFs' cache is
+    emptied too: its keys name a squad by id and version, and a later test's squad may get
+    the same id (the database reuses it after a rollback) and version."""
     if request.node.get_closest_marker("django_db") is None and not DB_FIXTURES.intersection(
         request.fixturenames
     ):
@@ -55,8 +57,10 @@ def _clear_shared_cache(request):
     request.getfixturevalue("_django_db_helper")  # the database first, whatever asked for it
     shared = caches[settings.SHARED_CACHE]
     shared.clear()
+    caches["default"].clear()
     yield
     shared.clear()
+    caches["default"].clear()
 
 
 @pytest.fixture

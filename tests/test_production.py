@@ -9,11 +9,13 @@ import secrets
 import subprocess
 import sys
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.cache.backends.redis import RedisCache
 from django.urls import reverse
+from django.utils import timezone
 
 from config import views as config_views
 from config.settings import BASE_DIR, SHARED_CACHE, cache_config
@@ -72,7 +74,8 @@ def test_every_page_gets_a_policy_that_allows_no_inline_script(client):
 def test_healthz_says_ok_when_the_database_and_the_cache_answer(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "checks": {"database": "ok", "cache": "ok"}}
+    checks = {"database": "ok", "cache": "ok", "queue": "ok"}
+    assert response.json() == {"status": "ok", "checks": checks}
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -84,14 +87,33 @@ def test_healthz_answers_503_naming_what_fails(client, monkeypatch, caplog):
     monkeypatch.setitem(config_views.HEALTH_CHECKS, "cache", broken)
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["checks"] == {"database": "ok", "cache": "failing"}
+    assert response.json()["checks"] == {"database": "ok", "cache": "failing", "queue": "ok"}
     assert "redis is down" in caplog.text
+
+
+@pytest.mark.django_db
+def test_healthz_says_the_queue_fails_when_tasks_wait_long_past_their_time(client):
+    """No worker runs them: a render enqueued long ago still waits."""
+    from django_tasks_db.models import DBTaskResult
+
+    from rosters.tasks import render_sheet
+
+    result = render_sheet.enqueue(1, 1, "en")
+    assert client.get("/healthz").status_code == 200  # just enqueued: a worker has time
+    long_ago = timezone.now() - timedelta(seconds=config_views.QUEUE_LATE_SECONDS + 1)
+    DBTaskResult.objects.filter(pk=result.id).update(enqueued_at=long_ago)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["checks"]["queue"] == "failing"
 
 
 def test_without_redis_the_caches_need_no_server():
     caches = cache_config(None)
     assert caches["default"]["BACKEND"].endswith("LocMemCache")
     assert caches[SHARED_CACHE]["BACKEND"].endswith("DatabaseCache")
+    # make run: its worker's renders reach its web process through files
+    files = cache_config(None, "/tmp/pdfs")["default"]
+    assert files["BACKEND"].endswith("FileBasedCache") and files["LOCATION"] == "/tmp/pdfs"
 
 
 def test_with_redis_every_process_shares_the_pdfs_and_the_counts():
