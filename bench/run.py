@@ -24,6 +24,7 @@ MODULES = [
     "bench.bench_units",
     "bench.bench_campaigns",
     "bench.bench_throttle",
+    "bench.bench_prerender",
 ]
 
 
