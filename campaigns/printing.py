@@ -15,8 +15,8 @@ from rules import get_system
 def report_pdf(campaign: Campaign, *, paper: str = "a4") -> tuple[bytes, str]:
     """The PDF bytes and a file name; cached until a battle, a squad or the campaign changes."""
     game = get_system(campaign.system)
-    labels = game.campaign.labels if game.campaign else {}
     rules = game.campaign
+    labels = rules.labels if rules else {}
     standings = [
         {"rank": s.rank, "squad": s.squad, "player": s.player, "vp": s.vp, "battles": s.battles,
          "wins": s.wins, "draws": s.draws, "losses": s.losses, "casualties": s.casualties,

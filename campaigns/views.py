@@ -363,10 +363,10 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deed_keys = [deed.key for deed in game.deeds]
     reported = []  # what the report says, side by side, so the confirmer sees what they confirm
     for side_doc in battle.report.get("sides", []):
-        lines = []
         if game.units is not None:
             reported.append([_unit_line(c, game, labels) for c in side_doc.get("casualties", [])])
             continue
+        lines = []
         for c in side_doc.get("casualties", []):
             state = _(labels.get(c["state"], c["state"]))
             treated = _(" (treated)") if c.get("treated") else ""
