@@ -17,7 +17,7 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	export PDF_CACHE_DIR=$(CURDIR)/.cache/pdf; \
-	$(PY) manage.py db_worker --no-startup-delay & worker=$$!; \
+	$(PY) manage.py db_worker --no-startup-delay --interval 0.5 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
@@ -28,8 +28,13 @@ serve: install
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: install
+# The benchmarks need Locust too (the load test): installed beside the test tools.
+bench: install $(VENV)/.bench-installed
 	$(PY) bench/run.py
+
+$(VENV)/.bench-installed: pyproject.toml
+	$(PY) -m pip install -e '.[test,bench]'
+	touch $@
 
 lint: install
 	$(VENV)/bin/ruff check .

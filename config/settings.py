@@ -266,12 +266,13 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# --- the task queue: sheets rendered ahead (rosters/tasks.py) --------------------------------
+# --- the task queue: squads' PDFs rendered by a worker (rosters/tasks.py) --------------------
 
 # django-tasks (the backport of Django 6's tasks API) with django-tasks-db: the jobs live in
-# this database, enqueued once an edit commits, and ``manage.py db_worker`` runs them
-# (``make serve`` and ``make run`` start one). TASK_QUEUE=off records nothing and renders
-# nothing ahead: a download then renders in its request, as before.
+# this database, enqueued once an edit commits or when a download finds no PDF, and
+# ``manage.py db_worker`` runs them (``make serve`` and ``make run`` start one).
+# TASK_QUEUE=off records nothing and renders nothing ahead: a download then renders in its
+# request.
 TASK_QUEUE = os.environ.get("TASK_QUEUE", "database")
 TASKS = {
     "default": {
@@ -281,7 +282,9 @@ TASKS = {
         }[TASK_QUEUE]
     }
 }
-PRERENDER_SHEETS = TASK_QUEUE != "off"
+# A squad's sheet is rendered when the squad changes, and a download that finds no PDF
+# answers that it is on its way (202) while the worker renders it.
+PRERENDER_SHEETS = PRINT_ON_QUEUE = TASK_QUEUE != "off"
 # Seconds between an edit and its render: a burst of edits within them renders once.
 PRERENDER_DELAY_SECONDS = float(os.environ.get("PRERENDER_DELAY_SECONDS", "2"))
 

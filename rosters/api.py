@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.http import JsonResponse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -38,8 +39,9 @@ from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.messages import violation_message
 from rosters.models import Squad
-from rosters.pdf import NotPrintable, stored_squad_pdf
+from rosters.pdf import NotPrintable, stored_squad_filename
 from rosters.serializers import (
+    PrintingSerializer,
     SheetOptionsSerializer,
     SquadChangeSerializer,
     SquadCreateSerializer,
@@ -48,9 +50,12 @@ from rosters.serializers import (
     ValidationResultSerializer,
     roster_document_schema,
 )
+from rosters.tasks import squad_pdf_or_on_its_way
 from rules import get_system
 from rules.documents import parse_roster, roster_to_document
 from rules.types import Roster, Violation
+
+RETRY_AFTER_SECONDS = 1  # a sheet takes a tenth of a second to a few seconds to print
 
 
 def violation_dict(violation: Violation) -> dict[str, Any]:
@@ -279,13 +284,32 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @extend_schema(
         summary=_("The squad sheet (or model cards) as PDF"),
         description=_(
-            "Rendered as the web download and manage.py print_roster render it. Throttled "
-            "on its own (scope 'pdf'); errors are JSON."
+            "Rendered as the web download and manage.py print_roster render it, by the task "
+            "worker: a request that comes before the PDF is ready gets 202 and fetches it "
+            "again. Throttled on its own (scope 'pdf'); errors are JSON."
         ),
-        parameters=[SheetOptionsSerializer],
+        parameters=[
+            SheetOptionsSerializer,
+            *(
+                OpenApiParameter(
+                    header, kind, OpenApiParameter.HEADER, response=[202], description=text
+                )
+                for header, kind, text in (
+                    ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
+                    ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
+                )
+            ),
+        ],
         responses={
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
+            ),
+            (202, "application/json"): OpenApiResponse(
+                PrintingSerializer,
+                description=_(
+                    "The PDF is being printed by the task worker: GET the Location again after "
+                    "Retry-After seconds."
+                ),
             ),
             **_id_errors(400, 503),
         },
@@ -301,9 +325,18 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         options.is_valid(raise_exception=True)
 
         try:
-            pdf, filename = stored_squad_pdf(squad, **options.validated_data)
+            pdf = squad_pdf_or_on_its_way(squad, **options.validated_data)
         except NotPrintable:
             raise NotFound(gettext("No squad sheet for this game.")) from None
+        if pdf is None:  # the worker is rendering it: come back for it
+            location = request.build_absolute_uri()
+            body = {
+                "detail": gettext("The PDF is being printed: fetch it again in a moment."),
+                "location": location,
+            }
+            headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
+            return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
+        filename = stored_squad_filename(squad, cards=options.validated_data["cards"])
         disposition = content_disposition_header(as_attachment=True, filename=filename)
         return Response(pdf, headers={"Content-Disposition": disposition})
 

@@ -133,6 +133,11 @@ def _printing(system_code: str) -> tuple[GameSystem, Printing]:
     return system, system.printing
 
 
+def require_printing(system_code: str) -> None:
+    """``NotPrintable`` unless the game registered under ``system_code`` prints a sheet."""
+    _printing(system_code)
+
+
 def _with_envelope(model: dict[str, Any], member: Member) -> dict[str, Any]:
     """A game's row for ``member`` with what every game prints alike: the name, the status
     and the source of each ability (the game gives its code)."""
@@ -212,6 +217,19 @@ def squad_sheet_html(roster: Roster, *, cards: bool = False, **options: Any) -> 
     return render_to_string(_squad_template(roster.system, cards), context)
 
 
+def squad_pdf_key(
+    cache_key: str, *, version: int | str | None, paper: str, cards: bool, include_dead: bool
+) -> str:
+    """Where ``squad_sheet_pdf`` caches a squad's PDF: its key, version, options, the active
+    language and today's date (the footer prints it)."""
+    layout = "cards" if cards else "sheet"
+    dead = "all" if include_dead else "living"
+    return (
+        f"print:{cache_key}:v{version}:{_paper(paper)}:{layout}:{dead}:"
+        f"{get_language()}:{timezone.localdate().isoformat()}"
+    )
+
+
 def squad_sheet_pdf(
     roster: Roster | Callable[[], Roster],
     *,
@@ -233,11 +251,8 @@ def squad_sheet_pdf(
     today = timezone.localdate()
     key = None
     if cache_key is not None:
-        layout = "cards" if cards else "sheet"
-        dead = "all" if include_dead else "living"
-        key = (
-            f"print:{cache_key}:v{version}:{_paper(paper)}:{layout}:{dead}:"
-            f"{get_language()}:{today.isoformat()}"
+        key = squad_pdf_key(
+            cache_key, version=version, paper=paper, cards=cards, include_dead=include_dead
         )
         cached = cache.get(key)
         if cached is not None:
@@ -379,6 +394,22 @@ def campaign_report_pdf(
     return pdf
 
 
+def stored_squad_key(
+    squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
+) -> str:
+    """The cache key of a stored squad's PDF, as ``stored_squad_pdf`` stores it."""
+    return squad_pdf_key(
+        f"squad-{squad.pk}", version=squad.version, paper=paper, cards=cards,
+        include_dead=include_dead,
+    )  # fmt: skip
+
+
+def stored_squad_filename(squad, *, cards: bool = False) -> str:
+    """The file name a stored squad's sheet or cards download under."""
+    stem = gettext("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
+    return safe_filename(stem)
+
+
 def stored_squad_pdf(
     squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
 ) -> tuple[bytes, str]:
@@ -396,5 +427,4 @@ def stored_squad_pdf(
         roster, owner=squad.owner.get_username(), version=squad.version,
         cache_key=f"squad-{squad.pk}", paper=paper, cards=cards, include_dead=include_dead,
     )  # fmt: skip
-    stem = gettext("%(squad)s cards") % {"squad": squad.name} if cards else squad.name
-    return pdf, safe_filename(stem)
+    return pdf, stored_squad_filename(squad, cards=cards)

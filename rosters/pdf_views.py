@@ -11,8 +11,10 @@ the squad's whole record, as the command line prints it; ``0`` leaves them out, 
 table. Anything else is a 400.
 
 A squad's PDF is cached by the squad's version (every edit bumps it), so a repeat download
-of an unchanged squad costs one query and a cache read; the members are loaded only when
-the PDF has to be rendered.
+of an unchanged squad costs one query and a cache read. With the task queue on, the worker
+renders it (ahead, after each edit); a download that comes before the PDF answers 202 with a
+page that says it is on its way and asks again by itself (``print/on_its_way.html``), then
+shows the link. With the queue off the PDF is rendered in the request.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -34,10 +36,12 @@ from rosters.pdf import (
     NotPrintable,
     PrintTooLong,
     reference_card_pdf,
-    stored_squad_pdf,
+    stored_squad_filename,
 )
+from rosters.tasks import squad_pdf_or_on_its_way
 
 DEAD_OPTIONS = {"1": True, "0": False}
+ON_ITS_WAY = "print/on_its_way.html"
 
 
 def print_budget(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -91,10 +95,22 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
     if include_dead is None:
         return HttpResponseBadRequest(_("Dead must be 1 (print the dead) or 0 (leave them out)."))
 
+    filename = stored_squad_filename(squad, cards=cards)
+    context = {"squad": squad, "filename": filename, "url": request.get_full_path()}
     try:
-        pdf, filename = stored_squad_pdf(squad, paper=paper, cards=cards, include_dead=include_dead)
+        pdf = squad_pdf_or_on_its_way(squad, paper=paper, cards=cards, include_dead=include_dead)
     except NotPrintable:
         raise Http404(_("No squad sheet for this game.")) from None
+    except PrintTooLong as error:
+        if not request.htmx:
+            raise  # print_budget: 503 with the message
+        return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
+    if pdf is None:  # the worker is rendering it
+        if request.htmx:
+            return render(request, ON_ITS_WAY + "#preparing", context, status=202)
+        return render(request, ON_ITS_WAY, context, status=202)
+    if request.htmx:  # the "preparing" line asks again: it is there now
+        return render(request, ON_ITS_WAY + "#ready", context)
     return _pdf_response(pdf, filename)
 
 

@@ -353,3 +353,10 @@ class SheetOptionsSerializer(serializers.Serializer):
         default=False, help_text=_("One cut-out card per model instead of the sheet.")
     )
     include_dead = serializers.BooleanField(default=True, help_text=_("Print dead models too."))
+
+
+class PrintingSerializer(serializers.Serializer):
+    """The answer to a PDF download that comes before the worker has printed it (202)."""
+
+    detail = serializers.CharField(help_text=_("What is happening, in the reader's language."))
+    location = serializers.URLField(help_text=_("Where to fetch the PDF: GET it again."))

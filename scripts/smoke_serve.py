@@ -78,22 +78,26 @@ def wait_healthy(client: Client, server: subprocess.Popen, seconds: float = 180)
 
 RENDERED = """
 from django_tasks_db.models import DBTaskResult
+from rosters.models import Squad
+version = Squad.objects.get(pk={pk}).version
 done = DBTaskResult.objects.filter(
     task_path="rosters.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
 )
-print(sum(1 for t in done if t.args_kwargs["args"][0] == {pk}))
+print("rendered:", sum(1 for t in done if t.args_kwargs["args"][:2] == [{pk}, version]))
 """
 
 
 def rendered(env: dict[str, str], pk: str, seconds: float = 60) -> bool:
-    """Whether a task worker of ``make serve`` rendered the squad's sheet (it waits for it)."""
+    """Whether a task worker of ``make serve`` rendered the squad's sheet at its current
+    version (it waits for it)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         out = subprocess.run(
             [sys.executable, "manage.py", "shell", "-c", RENDERED.format(pk=int(pk))],
             cwd=ROOT, env=env, capture_output=True, text=True, check=True,
         ).stdout  # fmt: skip
-        if out.strip() not in ("", "0"):
+        count = re.search(r"^rendered: (\d+)$", out, re.MULTILINE)  # the shell says more
+        if count and int(count.group(1)) > 0:
             return True
         time.sleep(1)
     return False
@@ -133,6 +137,18 @@ def player(client: Client, env: dict[str, str]) -> None:
         body = response.read()
         check(response.headers["Content-Type"] == "application/pdf", "its sheet is a PDF")
         check(body.startswith(b"%PDF") and len(body) > 5000, f"of {len(body)} bytes")
+    # The cards were not rendered ahead: the first download says they are on their way
+    # (the page asks again with htmx), the worker prints them, a later one gets them.
+    with client.get(f"/print/squads/{pk}/cards.pdf?paper=letter") as response:
+        page = response.read().decode()
+        check(response.status == 202 and "hx-get" in page, "the cards are on their way (202)")
+    for _ in range(60):
+        with client.get(f"/print/squads/{pk}/cards.pdf?paper=letter") as response:
+            body = response.read()
+            if response.status == 200:
+                break
+        time.sleep(0.5)
+    check(body.startswith(b"%PDF"), "the worker printed them, and they download")
 
 
 def main() -> int:

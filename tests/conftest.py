@@ -36,6 +36,27 @@ def _reset_language():
     translation.activate(settings.LANGUAGE_CODE)
 
 
+IMMEDIATE_QUEUE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once(settings):
+    """The tests have no task worker: a task runs as it is enqueued (so a download that asks
+    the worker for its PDF gets it in the same request), and no edit renders its sheet ahead
+    (tests/rosters/test_sheet_ahead.py turns both back on with ``database_queue``)."""
+    settings.TASKS = IMMEDIATE_QUEUE
+    settings.PRERENDER_SHEETS = False
+
+
+@pytest.fixture
+def database_queue(settings):
+    """The task queue as ``make serve`` has it: tasks stored in the database for a worker
+    (none runs in the tests), and each edit's sheet enqueued ahead."""
+    settings.TASKS = DATABASE_QUEUE
+    settings.PRERENDER_SHEETS = True
+
+
 DB_FIXTURES = {
     "db", "transactional_db", "live_server",
     "django_db_reset_sequences", "django_db_serialized_rollback",

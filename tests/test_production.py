@@ -92,7 +92,7 @@ def test_healthz_answers_503_naming_what_fails(client, monkeypatch, caplog):
 
 
 @pytest.mark.django_db
-def test_healthz_says_the_queue_fails_when_tasks_wait_long_past_their_time(client):
+def test_healthz_says_the_queue_fails_when_tasks_wait_long_past_their_time(client, database_queue):
     """No worker runs them: a render enqueued long ago still waits."""
     from django_tasks_db.models import DBTaskResult
 

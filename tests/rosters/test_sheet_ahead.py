@@ -14,7 +14,7 @@ from rosters import pdf, services, tasks
 from rosters.models import Squad
 from rules import get_system
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("database_queue")]
 
 
 @pytest.fixture
