@@ -1,4 +1,10 @@
-"""The account page and Django's password views, ending API tokens with the old password.
+"""Sign-up, the account page, Django's password views ending API tokens with the old
+password, and the favicon.
+
+A sign-up keeps the ``next`` it was sent with (an invitation link asks an anonymous player to
+log in, and a new player goes on from there to sign up): once the account exists it lands
+there, as a log-in would, if ``next`` stays on this site; else on ``LOGIN_REDIRECT_URL``, the
+one place both a log-in and a sign-up land by default.
 
 After a password change or reset, every API token of the account is deleted (the clients
 using one must log in again) and the other browsers' sessions end by themselves: Django
@@ -8,20 +14,64 @@ its session (``PasswordChangeView`` calls ``update_session_auth_hash``).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
+from django.templatetags.static import static
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_http_methods, require_safe
 from rest_framework.authtoken.models import Token
 
-from accounts.forms import AccountForm
+from accounts.forms import AccountForm, SignUpForm
+from accounts.limits import limit_signup
+
+FAVICON = "img/favicon.svg"
 
 
 def end_api_tokens(user) -> None:
     Token.objects.filter(user=user).delete()
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The ``next`` of the form (else of the address) when it leads to a page of this site,
+    else ``""``: never a redirect to another site (the check Django's ``LoginView`` makes)."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    on_this_site = url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if on_this_site else ""
+
+
+@require_http_methods(["GET", "POST"])
+@limit_signup
+def signup(request: HttpRequest) -> HttpResponse:
+    """``/accounts/signup/``: create an account (the e-mail address is optional) and log in at
+    once, then go on to ``next``; sign-ups are limited per client address
+    (``RATE_LIMITS["signup"]``)."""
+    next_url = safe_next(request)
+    landing = next_url or resolve_url(settings.LOGIN_REDIRECT_URL)
+    if request.user.is_authenticated:
+        return redirect(landing)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.save())
+        return redirect(landing)
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@require_safe
+@cache_control(max_age=24 * 60 * 60)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and tools ask for without reading the page's
+    ``<link rel="icon">``: the SVG icon under its static (in production, hashed) address.
+    Not permanent, since that address changes with the file; cached a day."""
+    return redirect(static(FAVICON))
 
 
 @login_required

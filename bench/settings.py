@@ -1,6 +1,6 @@
-"""Settings for ``bench/bench_rosters.py``: the project's, with DEBUG off and a bare page.
+"""Settings for ``bench/bench_rosters.py``: the project's, with DEBUG off and a baseline page.
 
-The bare page (``bench/bare_urls.py``) is the baseline the builder page is measured beside.
+The baseline page (``bench/bare_urls.py``) is what the builder page is measured beside.
 """
 
 from config.settings import *  # noqa: F403

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from campaigns.models import Campaign
 from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.messages import violation_message
 from rosters.models import Member, Squad
 from rules import get_system
 from rules.registry import CampaignRules
@@ -37,6 +38,27 @@ def campaign_violations(campaign: Campaign, roster: Roster) -> list[Violation]:
     .check_roster``: a points table over the limit), else nothing."""
     rules = campaign_rules(campaign)
     return rules.check_roster(roster, house_rules_of(campaign)) if rules.check_roster else []
+
+
+def squad_violations(campaign: Campaign, roster: Roster) -> list[Violation]:
+    """Every rule the squad breaks in this campaign: its game's and the house rules'. A squad
+    that breaks one cannot report a battle (``services.battle_submit``)."""
+    return get_system(campaign.system).validate(roster) + campaign_violations(campaign, roster)
+
+
+def violation_lines(violations: list[Violation]) -> list[str]:
+    """Each rule broken in the reader's language, after the model it concerns, if one:
+    "Ling: A machine gun needs an assistant gunner..."."""
+    return [
+        f"{v.member}: {violation_message(v)}" if v.member else violation_message(v)
+        for v in violations
+    ]
+
+
+def as_enrolled(campaign: Campaign, roster: Roster) -> Roster:
+    """A player's squad as the campaign would enrol it: its copy plays to the campaign's
+    points limit (``rosters.services.squad_campaign_copy``)."""
+    return replace(roster, points_limit=campaign.points_limit)
 
 
 @dataclass

@@ -17,8 +17,11 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ["name", "organiser", "system", "points_limit", "is_public", "apply_at_once"]
-    list_filter = ["system", "is_public"]
+    list_display = [
+        "name", "organiser", "system", "points_limit", "is_public", "apply_at_once",
+        "require_valid_squads",
+    ]  # fmt: skip
+    list_filter = ["system", "is_public", "require_valid_squads"]
     search_fields = ["name", "organiser__username"]
     readonly_fields = ["invite_code", "battles_numbered", "battles_applied"]
     inlines = [PlayerInline, EntryInline]

@@ -53,8 +53,8 @@ from campaigns.serializers import (
     CampaignDetailSerializer,
     CampaignSerializer,
     CharacterSerializer,
+    EnrolledSerializer,
     EnrolSerializer,
-    EntrySerializer,
     JoinSerializer,
     ReportOptionsSerializer,
     StandingSerializer,
@@ -206,11 +206,13 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         description=_(
             "The campaign plays a copy of the squad, with the campaign's points limit; your "
             "squad stays free to edit. Answers the entry: its squad_id is the copy's, the id "
-            "to name in battle reports. Players only (403 for other readers)."
+            "to name in battle reports, with the rules the copy breaks (it cannot report a "
+            "battle until they are fixed). A campaign that requires valid squads refuses one "
+            "that breaks a rule (400, squad-not-valid). Players only (403 for other readers)."
         ),
         parameters=[CAMPAIGN_ID],
         request=EnrolSerializer,
-        responses={201: EntrySerializer, **_ids(400, 409, 413, 415)},
+        responses={201: EnrolledSerializer, **_ids(400, 409, 413, 415)},
     )
     @action(detail=True, methods=["post"])
     def enrol(self, request: Request, pk: str) -> Response:
@@ -226,9 +228,15 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         try:
             entry = services.enrol(campaign=campaign, user=request.user, squad=squad)
         except services.ServiceError as error:  # the page's "squad" is the API's "squad_id"
-            raise type(error)("squad_id", error.message, code=error.code) from None
-        entry = Entry.objects.select_related("squad", "player").get(pk=entry.pk)
-        response = Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+            problems = [("squad_id", message) for _field, message in error.problems]
+            raise type(error)(
+                "squad_id", error.message, code=error.code, problems=problems
+            ) from None
+        entry = Entry.objects.select_related("squad", "player", "campaign").get(pk=entry.pk)
+        context = {"violations": selectors.entry_violations(entry)}
+        response = Response(
+            EnrolledSerializer(entry, context=context).data, status=status.HTTP_201_CREATED
+        )
         squad_url = reverse("api:squad-detail", args=[entry.squad_id])
         response["Location"] = request.build_absolute_uri(squad_url)
         return response

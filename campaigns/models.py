@@ -39,6 +39,12 @@ class Campaign(models.Model):
         _("apply reports at once"), default=False,
         help_text=_("Off: a report waits until the organiser or an opponent confirms it."),
     )  # fmt: skip
+    # Off: an invalid squad is enrolled with a warning (it cannot report a battle until it is
+    # fixed); on: ``services.enrol`` refuses it, naming every rule it breaks
+    require_valid_squads = models.BooleanField(
+        _("enrol valid squads only"), default=False,
+        help_text=_("Off: a squad that breaks the rules is enrolled with a warning."),
+    )  # fmt: skip
     invite_code = models.CharField(max_length=20, unique=True, default=new_invite_code)
     battles_numbered = models.PositiveIntegerField(default=0, editable=False)
     battles_applied = models.PositiveIntegerField(default=0, editable=False)

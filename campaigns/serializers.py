@@ -24,8 +24,9 @@ from api.schema import schema_prefix
 from api.serializers import StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
+from rosters.messages import violation_message
 from rosters.pdf import PAPER_SIZES
-from rosters.serializers import record_serializer_field
+from rosters.serializers import ViolationSerializer, record_serializer_field
 from rules import systems
 from rules.documents import BATTLE_FORMAT, MAX_COUNT, MAX_MEMBERS, MAX_NAME, MAX_TEXT
 from rules.registry import GameSystem, RecordField
@@ -227,6 +228,30 @@ class EntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class EnrolledSerializer(EntrySerializer):
+    """A squad just enrolled, with the rules its campaign copy breaks: enrolled all the same
+    (unless the campaign requires valid squads), it cannot report a battle until fixed."""
+
+    valid = serializers.SerializerMethodField(help_text=_("The copy breaks no rule."))
+    violations = serializers.SerializerMethodField(
+        help_text=_("The rules the copy breaks, each naming its model (null: the squad).")
+    )
+
+    class Meta(EntrySerializer.Meta):
+        fields = [*EntrySerializer.Meta.fields, "valid", "violations"]
+        read_only_fields = fields
+
+    def get_valid(self, entry: Entry) -> bool:
+        return not self.context["violations"]
+
+    @extend_schema_field(ViolationSerializer(many=True))
+    def get_violations(self, entry: Entry) -> list[dict[str, Any]]:
+        return [
+            {"code": v.code, "message": violation_message(v), "member": v.member}
+            for v in self.context["violations"]
+        ]
+
+
 class CampaignDetailSerializer(CampaignSerializer):
     """A campaign with its settings, players and squads."""
 
@@ -246,7 +271,8 @@ class CampaignDetailSerializer(CampaignSerializer):
 
     class Meta(CampaignSerializer.Meta):
         fields = [
-            *CampaignSerializer.Meta.fields, "description", "apply_at_once", "house_rules",
+            *CampaignSerializer.Meta.fields, "description", "apply_at_once",
+            "require_valid_squads", "house_rules",
             "battles_numbered", "battles_applied", "is_organiser", "is_player", "invite_code",
             "players", "entries",
         ]  # fmt: skip

@@ -24,18 +24,20 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.adapters import (
     LoadedSquad,
+    as_enrolled,
     campaign_rules,
-    campaign_violations,
     house_rules_of,
     load_rosters,
+    squad_violations,
+    violation_lines,
 )
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from core.errors import Conflict, Invalid, NotAllowed, ServiceError
 from rosters import services as roster_services
-from rosters.messages import violation_message
 from rosters.models import Ability, Member, Squad
 from rules import get_system, systems
 from rules.campaign import placings
@@ -96,6 +98,7 @@ def campaign_create(
     description: str = "",
     is_public: bool = False,
     apply_at_once: bool = False,
+    require_valid_squads: bool = False,
 ) -> Campaign:
     """A campaign of ``system`` (default: the first game registered with campaign rules)
     organised by ``organiser``, who is its first player; its points limit is the game's
@@ -117,6 +120,7 @@ def campaign_create(
     campaign = Campaign.objects.create(
         organiser=organiser, name=name, system=system, points_limit=points_limit,
         description=description, is_public=is_public, apply_at_once=apply_at_once,
+        require_valid_squads=require_valid_squads,
     )  # fmt: skip
     Player.objects.create(campaign=campaign, user=organiser)
     return campaign
@@ -132,8 +136,11 @@ def campaign_update(
     is_public: bool,
     apply_at_once: bool,
     house_rules: dict[str, Any],
+    require_valid_squads: bool | None = None,
 ) -> Campaign:
-    """Change the settings; a new points limit applies to every campaign squad at once."""
+    """Change the settings; a new points limit applies to every campaign squad at once.
+    ``require_valid_squads`` left ``None`` keeps the setting; it applies to the squads
+    enrolled from then on (those enrolled already stay)."""
     name = name.strip()
     if not name:
         raise ServiceError("name", _("a campaign needs a name"))
@@ -158,6 +165,8 @@ def campaign_update(
     campaign.is_public = is_public
     campaign.apply_at_once = apply_at_once
     campaign.house_rules = house_rules
+    if require_valid_squads is not None:
+        campaign.require_valid_squads = require_valid_squads
     campaign.save()
     return campaign
 
@@ -187,6 +196,8 @@ def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
         raise ServiceError("squad", _("this squad is not for this campaign's game"))
     if Entry.objects.filter(campaign=campaign, original=squad).exists():
         raise Conflict("squad", _("this squad is already enrolled in this campaign"))
+    if campaign.require_valid_squads:
+        _check_valid(campaign, squad)
     copy = roster_services.squad_campaign_copy(
         squad=squad, owner=user, points_limit=campaign.points_limit
     )
@@ -195,6 +206,22 @@ def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
             return Entry.objects.create(campaign=campaign, player=user, squad=copy, original=squad)
     except IntegrityError:  # enrolled by a request the lock did not order (cannot happen)
         raise Conflict("squad", _("this squad is already enrolled in this campaign")) from None
+
+
+def _check_valid(campaign: Campaign, squad: Squad) -> None:
+    """Refuse a squad that breaks a rule once enrolled (the campaign's points limit and house
+    rules included), naming each rule and the model it concerns."""
+    roster = as_enrolled(campaign, load_rosters([squad.pk])[squad.pk].roster)
+    problems = violation_lines(squad_violations(campaign, roster))
+    if problems:
+        message = ngettext(
+            "this campaign enrols valid squads only, and %(squad)s breaks %(count)d rule: "
+            "%(problems)s",
+            "this campaign enrols valid squads only, and %(squad)s breaks %(count)d rules: "
+            "%(problems)s",
+            len(problems),
+        ) % {"squad": squad.name, "count": len(problems), "problems": "; ".join(problems)}
+        raise Invalid("squad", message, code="squad-not-valid")
 
 
 # --- battle reports -------------------------------------------------------------------------
@@ -324,19 +351,16 @@ def _check_report(
 
 
 def _side_problems(campaign, report, rosters, *, check_valid: bool) -> list[tuple[str, str]]:
-    game = get_system(campaign.system)
     rules = campaign_rules(campaign)
     problems = []
     for i, side in enumerate(report.sides):
         roster = rosters[side.squad_id].roster
         if check_valid:
-            for violation in game.validate(roster) + campaign_violations(campaign, roster):
-                who = f"{violation.member}: " if violation.member else ""
-                message = violation_message(violation)
+            for line in violation_lines(squad_violations(campaign, roster)):
                 problems.append(
                     (f"sides[{i}].squad_id",
                      _("%(squad)s is not valid: %(problem)s")
-                     % {"squad": roster.name, "problem": who + message})
+                     % {"squad": roster.name, "problem": line})
                 )  # fmt: skip
         for path, template, params in rules.check_side(roster, side):
             problems.append((f"sides[{i}].{path}", _(template) % params))

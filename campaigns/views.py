@@ -9,28 +9,34 @@ opposing player confirms; only a player whose squad fought enters a report.
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.limits import limit_pdf
-from campaigns import selectors, services
-from campaigns.adapters import campaign_points, campaign_rules, campaign_violations
+from campaigns import characters, selectors, services
+from campaigns.adapters import (
+    campaign_points,
+    campaign_rules,
+    campaign_violations,
+    violation_lines,
+)
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
-from campaigns.models import Battle, Campaign, Entry
+from campaigns.models import Battle, BattleSide, Campaign, Entry
 from campaigns.printing import report_pdf
-from rosters.adapters import squad_to_roster, squads_with_members, units_to_rules
+from rosters.adapters import units_to_rules
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES
 from rosters.pdf_views import print_budget
@@ -124,18 +130,12 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     page = Paginator(selectors.battles(campaign, log_sort), BATTLES_PER_PAGE).get_page(
         request.GET.get("page")
     )
-    my_entries, free_squads = [], []
+    my_entries, has_free_squads = [], False
     if is_player:
         my_entries = list(
             Entry.objects.filter(campaign=campaign, player=user).select_related("squad")
         )
-        free_squads = Squad.objects.filter(
-            owner=user, in_campaign=False, system=campaign.system
-        ).exclude(
-            pk__in=Entry.objects.filter(campaign=campaign, original__isnull=False).values(
-                "original"
-            )
-        )
+        has_free_squads = selectors.free_squads(campaign, user).exists()
     pending = [b for b in page if b.status == Battle.Status.PENDING]
     return render(
         request,
@@ -157,7 +157,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "is_organiser": is_organiser,
             "is_player": is_player,
             "my_entries": my_entries,
-            "free_squads": free_squads,
+            "has_free_squads": has_free_squads,
+            "game_name": get_system(campaign.system).name,
             "invite_url": request.build_absolute_uri(
                 reverse("campaigns:join_link", args=[campaign.invite_code])
             ) if is_organiser else "",
@@ -193,47 +194,67 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
             services.campaign_update(
                 campaign=campaign,
                 house_rules=form.house_rules(),
-                **{k: form.cleaned_data[k] for k in CampaignForm.Meta.fields},
+                **{k: form.cleaned_data[k] for k in SettingsForm.Meta.fields},
             )
         except services.ServiceError as error:
-            table = error.field.split(".")[1] if error.field.startswith("house_rules.") else None
-            field = table if table in form.fields else None
-            form.add_error(field, f"{error.field}: {error.message}")
+            form.add_service_error(error.field, error.message)
         else:
             messages.success(request, _("Settings saved."))
             return redirect("campaigns:detail", campaign.pk)
-    defaults = campaign_rules(campaign).default_house_rules()
     return render(
         request,
         "campaigns/settings.html",
-        {
-            "campaign": campaign,
-            "form": form,
-            "tables": [(form[key], json.dumps(defaults.get(key), indent=2)) for key in form.tables],
-        },
+        {"campaign": campaign, "form": form, "house_tables": form.table_groups()},
         status=400 if form.errors else 200,
     )
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def campaign_enrol(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the player's squads the campaign could enrol, each with what tells it from
+    another (faction, points, models, the rules it breaks). POST: enrol one; a squad that
+    breaks a rule is enrolled with a warning, or refused where the campaign requires valid
+    squads (``services.enrol``)."""
     campaign = _readable(request, pk)
+    if request.method == "GET":
+        if not selectors.is_player(campaign, request.user):
+            messages.error(request, _("Join the campaign before enrolling a squad."))
+            return redirect("campaigns:detail", campaign.pk)
+        return render(
+            request,
+            "campaigns/enrol.html",
+            {"campaign": campaign, "choices": selectors.enrol_choices(campaign, request.user)},
+        )
     squad_pk = _pk(request.POST.get("squad", ""))
     squad = Squad.objects.filter(pk=squad_pk, owner=request.user).first() if squad_pk else None
     if squad is None:
         messages.error(request, _("Choose one of your squads."))
-        return redirect("campaigns:detail", campaign.pk)
+        return redirect("campaigns:enrol", campaign.pk)
     try:
         entry = services.enrol(campaign=campaign, user=request.user, squad=squad)
     except services.ServiceError as error:
         messages.error(request, error.message)
-        return redirect("campaigns:detail", campaign.pk)
-    messages.success(
-        request, _("%(squad)s is enrolled; this copy is the one battles change.")
-        % {"squad": entry.squad.name},
-    )  # fmt: skip
+        return redirect("campaigns:enrol", campaign.pk)
+    problems = violation_lines(selectors.entry_violations(entry))
+    if problems:
+        messages.warning(request, _enrolled_invalid(entry, problems))
+    else:
+        messages.success(
+            request, _("%(squad)s is enrolled; this copy is the one battles change.")
+            % {"squad": entry.squad.name},
+        )  # fmt: skip
     return redirect("campaigns:detail", campaign.pk)
+
+
+def _enrolled_invalid(entry: Entry, problems: list[str]) -> str:
+    return ngettext(
+        "%(squad)s is enrolled but breaks %(count)d rule: %(problems)s. It cannot report a "
+        "battle until its campaign copy is fixed (recruit and re-equip).",
+        "%(squad)s is enrolled but breaks %(count)d rules: %(problems)s. It cannot report a "
+        "battle until its campaign copy is fixed (recruit and re-equip).",
+        len(problems),
+    ) % {"squad": entry.squad.name, "count": len(problems), "problems": "; ".join(problems)}
 
 
 # --- battles --------------------------------------------------------------------------------
@@ -399,6 +420,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "can_void": user.is_authenticated
             and battle.status == Battle.Status.CONFIRMED
             and user.pk == campaign.organiser_id,
+            "void_question": _void_question(battle),
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
             "game_dir": f"systems/{campaign.system}",
@@ -480,24 +502,61 @@ def battle_reject(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def battle_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _battle_action(request, pk, number, services.battle_void)
+    """Voiding undoes a battle for good, so it asks first: the battle page's button asks in a
+    dialog (``hx-confirm``) and posts here through htmx, sent back to the battle page; without
+    JavaScript the button GETs this page, whose form posts."""
+    if request.method == "POST":
+        response = _battle_action(request, pk, number, services.battle_void)
+        return HttpResponseClientRedirect(response["Location"]) if request.htmx else response
+    campaign = _organised(request, pk)
+    battle = get_object_or_404(
+        Battle.objects.prefetch_related(
+            Prefetch("sides", queryset=BattleSide.objects.select_related("entry__squad"))
+        ),
+        campaign=campaign,
+        number=number,
+    )
+    return render(
+        request,
+        "campaigns/confirm_void.html",
+        {
+            "campaign": campaign,
+            "battle": battle,
+            "question": _void_question(battle),
+            "can_void": battle.status == Battle.Status.CONFIRMED,
+        },
+    )
+
+
+def _void_question(battle: Battle) -> str:
+    return _(
+        "Void battle %(n)s? Every change it made to the squads is undone, and it no longer "
+        "counts in the standings. This cannot be taken back."
+    ) % {"n": battle.number}
 
 
 # --- squads and characters ------------------------------------------------------------------
 
 
 def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    campaign = _readable(request, pk)
+    """A campaign squad: each model with its record, CV and the like (the game's figures),
+    equipment, abilities and injuries, or each unit; then its battles. 6 queries at most
+    (the campaign comes with the entry)."""
     entry = get_object_or_404(
-        Entry.objects.select_related("squad", "player"), pk=entry_pk, campaign=campaign
+        Entry.objects.select_related("campaign__organiser", "squad", "player"),
+        pk=entry_pk,
+        campaign_id=pk,
     )
+    campaign = entry.campaign
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
     game = get_system(campaign.system)
+    loaded = characters.load(entry.squad, list(entry.squad.members.all()))
     points = None
     if campaign_rules(campaign).points is not None:  # the campaign may cost squads its own way
-        squad = squads_with_members(Squad.objects.filter(pk=entry.squad_id)).get()
-        roster = squad_to_roster(squad)
+        roster = loaded.roster()
         points = {
             "total": campaign_points(campaign, roster),
             "limit": roster.points_limit,
@@ -510,10 +569,7 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             "campaign": campaign,
             "entry": entry,
             "points": points,
-            "members": [
-                (m, _(game.model_types[m.type].label) if m.type in game.model_types else m.type)
-                for m in entry.squad.members.all()
-            ],
+            "models": characters.models_shown(loaded, game),
             "units": [
                 (unit, _(game.units.kinds[unit.kind].label), game.units.models(unit))
                 for unit in units_to_rules(entry.squad, game)
@@ -532,26 +588,32 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
 
 
 def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
-    campaign = _readable(request, pk)
+    """A model of a campaign squad: what it carries into its next battle, then everything
+    the campaign's battles did to it. 5 queries at most (the campaign comes with the model)."""
     member = get_object_or_404(
-        Member.objects.select_related("squad__campaign_entry"),
+        Member.objects.select_related("squad__campaign_entry__campaign__organiser"),
         pk=member_pk,
-        squad__campaign_entry__campaign=campaign,
+        squad__campaign_entry__campaign_id=pk,
     )
+    entry = member.squad.campaign_entry
+    campaign = entry.campaign
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
     timeline = [(h, selectors.describe(h, campaign.system)) for h in selectors.timeline(member.pk)]
     game = get_system(campaign.system)
+    [shown] = characters.models_shown(characters.load(member.squad, [member]), game)
     return render(
         request,
         "campaigns/character.html",
         {
             "campaign": campaign,
             "member": member,
-            "entry": member.squad.campaign_entry,
-            "type_label": _(game.model_types[member.type].label)
-            if member.type in game.model_types
-            else member.type,
+            "model": shown,
+            "entry": entry,
+            "type_label": shown.type_label,
             "timeline": timeline,
             "game_dir": f"systems/{game.code}",  # what the game's record says of it
+            "facts_templates": characters.facts_templates(game),
         },
     )
 

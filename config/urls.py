@@ -8,7 +8,8 @@ from rosters import views as rosters_views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/", accounts_views.signup, name="signup"),
+    path("favicon.ico", accounts_views.favicon),
     path("accounts/profile/", accounts_views.profile, name="profile"),
     # Django's own, which also end the account's API tokens (before the include: same names)
     path(

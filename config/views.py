@@ -3,18 +3,14 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth import login
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SignUpForm
-from accounts.limits import limit_signup
 from rules import systems
 
 
@@ -29,21 +25,6 @@ def home(request: HttpRequest) -> HttpResponse:
         for game in systems()
     ]
     return render(request, "home.html", {"games": games})
-
-
-@require_http_methods(["GET", "POST"])
-@limit_signup
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account (the e-mail address is optional) and log in at once; sign-ups are
-    limited per client address (``RATE_LIMITS["signup"]``)."""
-    if request.user.is_authenticated:
-        return redirect("rosters:list")
-    form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("rosters:list")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 log = logging.getLogger(__name__)

@@ -11,25 +11,29 @@ process and language, and every URL of a card is built from the squad's builder 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F, QuerySet
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rosters.adapters import rows_to_roster
+from rosters.adapters import rows_to_roster, squad_to_roster, squads_with_members
 from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules import get_system
+from rules.i18n import TO_BE_NAMED
 from rules.registry import GameSystem
-from rules.types import MemberCost, Roster, Violation
+from rules.types import MemberCost, Roster, RosterCost, Violation
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,19 @@ class Shown:
     code: str
     message: str
     member: str | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An edit the service refused, shown where it was made so the user can fix it: the
+    form (``"squad"``, ``"add"``, or a card's ``"card"``, ``"equipment"``, ``"ability"``),
+    the field it is about (``ServiceError.field``), the message, and what the form sent,
+    shown again (nothing of it was saved)."""
+
+    form: str
+    field: str
+    message: str
+    sent: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -68,6 +85,11 @@ class AbilityLine:
     effect: str
     remove_url: str
     removable: bool  # False: gained in a campaign, which keeps it
+
+    @property
+    def detail(self) -> str:
+        """The ability's detail as the reader reads it (a placeholder is translated)."""
+        return _(TO_BE_NAMED) if self.row.detail == TO_BE_NAMED else self.row.detail
 
 
 @dataclass(frozen=True)
@@ -107,6 +129,11 @@ class _Page:
     builder_url: str
     models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models a record names
     language: str
+    # The models another may name in its record as the one it helps, and those that may
+    # name none:
+    # see ``_assistance``.
+    assisted: frozenset[int] | None
+    gunners: frozenset[int]
 
     @property
     def squad(self) -> Squad:
@@ -130,7 +157,8 @@ class MemberView:
         self.cost = cost  # None: the game is not costed
         self.derived = derived  # the game's derived figures for this model, if it has any
         self.violations = violations
-        self.error = ""
+        self.refused: Refused | None = None  # an edit of this card refused just now
+        self.notice = ""  # what an item just added costs, when it costs nothing
         self._page = page
 
     @functools.cached_property
@@ -172,6 +200,83 @@ class MemberView:
             return 0
         return offered.starting_count(self.row.type)
 
+    # A refused edit: its message at the field it is about (``field_errors``), at the
+    # equipment or ability form, or at the foot of the card (``error``); the card's form
+    # shows what was sent (``values`` and the selects), so the user can fix it.
+
+    def _refused(self, form: str) -> Refused | None:
+        refused = self.refused
+        return refused if refused is not None and refused.form == form else None
+
+    @functools.cached_property
+    def field_errors(self) -> dict[str, str]:
+        """``{field: message}`` for the field of the card's form a refused edit is about,
+        when the card shows that field."""
+        refused = self._refused("card")
+        if refused is None or refused.field not in self._fields_shown:
+            return {}
+        return {refused.field: refused.message}
+
+    @property
+    def _fields_shown(self) -> set[str]:
+        """The fields the card's form shows: in a campaign squad, neither the type and
+        status nor the numbers of the record, which battles set (``services``)."""
+        campaign = self._page.squad.in_campaign
+        shown = {"name"} if campaign else {"name", "type", "status"}
+        return shown | {
+            f.key
+            for f in self._page.system.member_record
+            if not (campaign and f.kind in ("count", "adjustments"))
+        }
+
+    @property
+    def equipment_error(self) -> str:
+        refused = self._refused("equipment")
+        return refused.message if refused is not None else ""
+
+    @property
+    def ability_error(self) -> str:
+        refused = self._refused("ability")
+        return refused.message if refused is not None and self._page.system.abilities else ""
+
+    @property
+    def error(self) -> str:
+        """A refusal about nothing the card shows a field for: at the foot of the card."""
+        if self.refused is None or self.field_errors or self.equipment_error:
+            return ""
+        return "" if self.ability_error else self.refused.message
+
+    @functools.cached_property
+    def values(self) -> dict[str, Any]:
+        """What the card's form shows: the name and the record as stored, or as sent by a
+        refused edit of the card (an adjustments field: ``{code: value}``)."""
+        values: dict[str, Any] = {"name": self.row.name, **self.row.record}
+        refused = self._refused("card")
+        if refused is None:
+            return values
+        sent = refused.sent
+        values["name"] = sent.get("name", self.row.name)
+        for f in self._page.system.member_record:
+            if f.kind == "count" and f.key in sent:
+                values[f.key] = sent[f.key]
+            elif f.kind == "adjustments":
+                typed = {c: sent[f"{f.key}-{c}"] for c in f.choices if f"{f.key}-{c}" in sent}
+                values[f.key] = {**values.get(f.key, {}), **typed}
+        return values
+
+    def _sent(self, form: str, key: str, stored: Any) -> Any:
+        refused = self._refused(form)
+        return refused.sent.get(key, stored) if refused is not None else stored
+
+    @property
+    def count_value(self) -> str:
+        """The equipment form's count: 1, or what a refused add sent."""
+        return self._sent("equipment", "count", "1")
+
+    @property
+    def detail_value(self) -> str:
+        return self._sent("ability", "detail", "")
+
     @property
     def ep_over(self) -> bool:
         """The rules flagged this model's EP."""
@@ -190,32 +295,55 @@ class MemberView:
 
     @property
     def type_options(self) -> SafeString:
-        return _type_options(self._page.squad.system, self.row.type, self._page.language)
+        page = self._page
+        selected = _known(self._sent("card", "type", self.row.type), page.system.model_types)
+        return _type_options(page.squad.system, selected or self.row.type, page.language)
 
     @property
     def status_options(self) -> SafeString:
-        return _status_options(self.row.status, self._page.language)
+        selected = _known(self._sent("card", "status", self.row.status), Member.Status.values)
+        return _status_options(selected or self.row.status, self._page.language)
 
     @property
     def item_options(self) -> SafeString:
-        squad = self._page.squad
-        return _kit_options(squad.system, squad.faction, self.row.type, self._page.language)[0]
+        squad, page = self._page.squad, self._page
+        refused = self._refused("equipment")
+        if refused is None:
+            return _item_options(squad.system, squad.faction, self.row.type, page.language)
+        choices = _kit_choices(squad.system, squad.faction, self.row.type, page.language)[0]
+        return options(choices, refused.sent.get("item"))
 
     @property
     def ability_options(self) -> SafeString:
-        squad = self._page.squad
-        return _kit_options(squad.system, squad.faction, self.row.type, self._page.language)[1]
+        """The abilities the type may pick, but those the model holds (the rules let a
+        model hold an ability once: ``duplicate-ability``)."""
+        squad, page = self._page.squad, self._page
+        held = frozenset(a.code for a in page.stored.abilities[self.row.pk])
+        choices = _kit_choices(squad.system, squad.faction, self.row.type, page.language)[1]
+        selected = self._sent("ability", "code", None)
+        return options(((c, text) for c, text in choices if c not in held), selected)
 
     @property
     def model_options(self) -> dict[str, SafeString]:
         """For each key of the game's record that names another model (``RecordField`` of
-        kind "member"), the ``<option>`` list of the squad's other models, the named one
-        selected; the game's template shows them."""
-        return {
-            f.key: _model_options(self._page.models, self.row, self.row.record.get(f.key))
-            for f in self._page.system.member_record
-            if f.kind == "member"
-        }
+        kind "member"), the ``<option>`` list of the models this one may name (see
+        ``_assistance``), the named one selected; the game's template shows them."""
+        page = self._page
+        out = {}
+        for f in page.system.member_record:
+            if f.kind != "member":
+                continue
+            named = self.row.record.get(f.key)
+            refused = self._refused("card")
+            if refused is not None and f.key in refused.sent:
+                sent = refused.sent[f.key]
+                named = next((name for pk, name, _e in page.models if str(pk) == sent), None)
+            if self.row.pk in page.gunners:
+                allowed: frozenset[int] | None = frozenset()
+            else:
+                allowed = page.assisted
+            out[f.key] = _model_options(page.models, self.row, named, allowed)
+        return out
 
     @property
     def gained_options(self) -> SafeString:
@@ -245,17 +373,28 @@ def options(choices: Iterable[tuple[object, str]], selected: object = None) -> S
 # Option lists that depend only on the game data and the language: rendered once per process.
 
 
+def _known(code: str, codes) -> str:
+    """``code`` if it is one of ``codes``, else "": a value sent by a form, checked before
+    it keys a cache of rendered options."""
+    return code if code in codes else ""
+
+
 @functools.cache
-def _kit_options(system_code: str, faction: str, model_type: str, language: str):
-    """(items, abilities): what a card of this type offers to add."""
+def _kit_choices(system_code: str, faction: str, model_type: str, language: str):
+    """(items, abilities) as ``(code, label)`` pairs: what a card of this type offers."""
     system = get_system(system_code)
     offered = system.builder
     items = offered.items(faction, model_type) if offered else tuple(system.items)
     starting = offered.starting_abilities(model_type) if offered else tuple(system.abilities)
     return (
-        options((c, label(system.items, c)) for c in items),
-        options((c, label(system.abilities, c)) for c in starting),
+        tuple((c, label(system.items, c)) for c in items),
+        tuple((c, label(system.abilities, c)) for c in starting),
     )
+
+
+@functools.cache
+def _item_options(system_code: str, faction: str, model_type: str, language: str) -> SafeString:
+    return options(_kit_choices(system_code, faction, model_type, language)[0])
 
 
 @functools.cache
@@ -290,18 +429,67 @@ def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...
 
 
 def _model_options(
-    models: list[tuple[int, str, str]], member: Member, selected: str | None
+    models: list[tuple[int, str, str]],
+    member: Member,
+    selected: str | None,
+    allowed: frozenset[int] | None = None,
 ) -> SafeString:
-    """The squad's models but ``member``, the one named ``selected`` selected.
-    ``models``: (pk, name, escaped name)."""
+    """The squad's models but ``member`` that are ``allowed`` (None: all), and the one
+    named ``selected``, selected (so the card shows what is stored, and the rules say
+    beside it what is wrong). ``models``: (pk, name, escaped name)."""
     return mark_safe(
         '<option value="">—</option>'
         + "".join(
             f'<option value="{pk}"{" selected" if name == selected else ""}>{escaped}</option>'
             for pk, name, escaped in models
-            if pk != member.pk
+            if pk != member.pk and (allowed is None or pk in allowed or name == selected)
         )
     )
+
+
+def _needs_assistant(system: GameSystem) -> set[str]:
+    """The items the game's data marks as needing an assistant gunner (``needs_assistant``)."""
+    return {code for code, item in system.items.items() if getattr(item, "needs_assistant", 0)}
+
+
+def changes_assistance(system: GameSystem, items: Iterable[str]) -> bool:
+    """Whether a change to these items of a model (added, removed, or the model dead or
+    back) changes which models the other cards offer to assist: then they all come back."""
+    return not _needs_assistant(system).isdisjoint(items)
+
+
+def _assistance(system: GameSystem, stored: Stored) -> tuple[frozenset[int] | None, frozenset[int]]:
+    """(the models another may assist, the models that may assist none), by pk.
+
+    The spec's reading of a weapon that needs an assistant gunner (the game's items marked
+    ``needs_assistant``; docs/games/<game>.md): a model names as the one it helps another
+    living model of the squad that carries such a weapon, and an assistant gunner carries no
+    such weapon itself. A game whose items need no assistant lets a model name any other
+    (``None``). The game's validation still checks what is stored.
+    """
+    needs = _needs_assistant(system)
+    if not needs:
+        return None, frozenset()
+    carriers = {pk for pk, lines in stored.equipment.items() if any(e.item in needs for e in lines)}
+    living = {m.pk for m in stored.members if m.status != Member.Status.DEAD}
+    return frozenset(carriers & living), frozenset(carriers)
+
+
+_NUMBERED = re.compile(r"(.*?)\s*(\d+)")
+
+
+def next_name(name: str, taken: Iterable[str]) -> str:
+    """The name the add form suggests after ``name`` was added: its number plus one
+    ("Grunt 6" after "Grunt 5"), or 2 for a name without one, past the names taken (names
+    are unique in a squad); "" when it would be too long."""
+    match = _NUMBERED.fullmatch(name)
+    stem, number = (match.group(1), int(match.group(2))) if match and match.group(1) else (name, 1)
+    taken = set(taken)
+    number += 1
+    while f"{stem} {number}" in taken:
+        number += 1
+    suggestion = f"{stem} {number}"
+    return suggestion if len(suggestion) <= 100 else ""
 
 
 def _member_urls(builder_url: str, member_pk: int) -> MemberUrls:
@@ -318,9 +506,23 @@ def _member_urls(builder_url: str, member_pk: int) -> MemberUrls:
     )
 
 
-def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, error: str = ""):
-    """The builder page's context; ``error`` shows beside model ``error_for``, or in the
-    summary when ``error_for`` is None."""
+def builder_context(
+    squad_id: int,
+    *,
+    owner=None,
+    error_for: int | None = None,
+    refused: Refused | None = None,
+    added: int | None = None,
+    added_item: str = "",
+) -> dict[str, Any]:
+    """The builder page's context.
+
+    A refused edit (``refused``) shows where it was made: on the card of model
+    ``error_for``, at the squad's form or the add form (``refused.form``), else in the
+    summary. After model ``added`` was added, the add form offers its type again and the
+    next numbered name; after item ``added_item`` was added to model ``error_for``, its
+    card says so if the item costs it nothing.
+    """
     stored = Stored.load(squad_id, owner)
     squad = stored.squad
     system = get_system(squad.system)
@@ -339,16 +541,24 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
     language = get_language()
     builder_url = reverse("rosters:builder", args=[squad.pk])
     models = [(row.pk, row.name, escape(row.name)) for row in rows]
-    page = _Page(stored, system, builder_url, models, language)
+    page = _Page(stored, system, builder_url, models, language, *_assistance(system, stored))
     member_costs = costs.members if costs is not None else (None,) * len(rows)
     by_name = derived.get("derived", {})
     members = [
         MemberView(row, member_cost, by_member.get(row.name, []), page, by_name.get(row.name))
         for row, member_cost in zip(rows, member_costs, strict=True)
     ]
-    for m in members:
-        if m.row.pk == error_for:
-            m.error = error
+    for index, m in enumerate(members):
+        if m.row.pk != error_for:
+            continue
+        if refused is not None and refused.form in ("card", "equipment", "ability"):
+            m.refused = refused
+        if added_item and costs is not None:
+            m.notice = _free_notice(system, roster, costs, index, added_item)
+    dead = sum(1 for row in rows if row.status == Member.Status.DEAD)
+    shown_elsewhere = refused is not None and (
+        refused.form in ("squad", "add") or any(m.refused for m in members)
+    )
     return {
         "squad": squad,
         "campaign": squad.in_campaign,
@@ -362,17 +572,147 @@ def builder_context(squad_id: int, *, owner=None, error_for: int | None = None, 
         "violations": violations,
         "squad_violations": squad_wide,
         "members": members,
+        "living": len(rows) - dead,  # what the rules count
+        "dead": dead,
         "urls": {
             "builder": builder_url,
             "member_add": reverse("rosters:member_add", args=[squad.pk]),
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
-        "type_options": _type_options(squad.system, "", language),
-        "faction_options": options(
-            ((c, _(f.label)) for c, f in system.factions.items()), squad.faction
-        )
+        "add": _add_form(squad, system, rows, language, refused, added),
+        "head": squad_head(squad, system, refused),
+        "random_table": _random_table(squad.system, language),
+        "error": refused.message if refused is not None and not shown_elsewhere else "",
+    }
+
+
+def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None) -> dict:
+    """The squad's form (name, faction, points limit): the stored values, or those a
+    refused edit of it sent, with the message at the field it is about (``errors``; a
+    refusal about none of them under ``"form"``)."""
+    sent = refused.sent if refused is not None and refused.form == "squad" else {}
+    faction = sent.get("faction", squad.faction)
+    errors = {}
+    if refused is not None and refused.form == "squad":
+        shown_at = refused.field if refused.field in ("name", "faction", "points_limit") else ""
+        errors[shown_at or "form"] = refused.message
+    return {
+        "name": sent.get("name", squad.name),
+        "faction": faction,
+        "points_limit": sent.get("points_limit", squad.points_limit),
+        "faction_options": options(((c, _(f.label)) for c, f in system.factions.items()), faction)
         if system.factions is not None
         else None,
-        "random_table": _random_table(squad.system, language),
-        "error": error if error_for is None else "",
+        "errors": errors,
     }
+
+
+def _add_form(squad, system, rows, language, refused: Refused | None, added: int | None):
+    """The add form: empty at first; after an add, the type just added and the next
+    numbered name ("add another"); after a refused add, what was sent, with the message at
+    the field it is about (``errors``; under ``"form"`` when about neither)."""
+    name, model_type, errors = "", "", {}
+    row = next((r for r in rows if r.pk == added), None) if added is not None else None
+    if refused is not None and refused.form == "add":
+        name = refused.sent.get("name", "")
+        model_type = _known(refused.sent.get("type", ""), system.model_types)
+        errors[refused.field if refused.field in ("name", "type") else "form"] = refused.message
+    elif row is not None:
+        name, model_type = next_name(row.name, (r.name for r in rows)), row.type
+    return {
+        "name": name,
+        "type_options": _type_options(squad.system, model_type, language),
+        "errors": errors,
+        "suggested": row is not None,  # the name box takes the focus: Enter adds another
+    }
+
+
+def _free_notice(
+    system: GameSystem, roster: Roster, costs: RosterCost, index: int, item: str
+) -> str:
+    """What to say when the model at ``index`` carries ``item`` at no cost, which adding
+    more of it does not show (an item a faction gets free is free whether listed or not):
+    the rules' costing gives it the same equipment points (``ep_spent``, in a game that has
+    them) with and without that line. An item the game's table prices is then free by the
+    faction's rule (docs/games/<game>.md); one it does not costs nothing
+    anywhere (a knife). Else "": the item costs something."""
+    spent = getattr(costs.members[index], "ep_spent", None)
+    member = roster.members[index]
+    if spent is None or not any(e.item == item for e in member.equipment):
+        return ""
+    without = dataclasses.replace(
+        member, equipment=tuple(e for e in member.equipment if e.item != item)
+    )
+    members = (*roster.members[:index], without, *roster.members[index + 1 :])
+    before = system.cost(dataclasses.replace(roster, members=members)).members[index]
+    if before.ep_spent != spent:
+        return ""
+    text = label(system.items, item)
+    if getattr(system.items[item], "ep", 0):
+        faction = system.faction_label(roster.faction)
+        return _("%(item)s are free for the %(faction)s: they cost no EP.") % {
+            "item": text, "faction": _(faction),
+        }  # fmt: skip
+    return _("%(item)s costs no EP.") % {"item": text}
+
+
+def free_item_notice(squad_id: int, member_pk: int, item: str, *, owner=None) -> str:
+    """``_free_notice`` for a page that is not the builder's (a full-page post)."""
+    stored = Stored.load(squad_id, owner)
+    system = get_system(stored.squad.system)
+    index = next((i for i, m in enumerate(stored.members) if m.pk == member_pk), None)
+    if system.cost is None or index is None:
+        return ""
+    roster = stored.roster()
+    return _free_notice(system, roster, system.cost(roster), index, item)
+
+
+# --- "My squads" ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SquadLine:
+    """One squad as "My squads" lists it: what a player checks before picking it."""
+
+    squad: Squad
+    points: int | None  # None: the game is not costed
+    broken: int  # rules broken (0: valid)
+    models: int  # the living models (a force of units: its models)
+    dead: int
+    campaign_id: int | None  # the campaign a copy plays in
+    campaign_name: str
+
+    @property
+    def valid(self) -> bool:
+        return not self.broken
+
+
+def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
+    """Each squad of ``squads`` with its points, the rules it breaks, its models and the
+    campaign it plays in: four queries, whatever the number of squads."""
+    queryset = squads_with_members(
+        squads.annotate(
+            campaign_id=F("campaign_entry__campaign_id"),
+            campaign_name=F("campaign_entry__campaign__name"),
+        )
+    )
+    return [_squad_line(squad) for squad in queryset]
+
+
+def _squad_line(squad: Squad) -> SquadLine:
+    roster = squad_to_roster(squad)
+    system = get_system(squad.system)
+    if system.units is not None:
+        living, dead = sum(system.units.models(unit) for unit in roster.units), 0
+    else:
+        dead = sum(1 for m in roster.members if m.status == Member.Status.DEAD)
+        living = len(roster.members) - dead
+    return SquadLine(
+        squad,
+        system.points(roster),
+        len(system.validate(roster)),
+        living,
+        dead,
+        squad.campaign_id,
+        squad.campaign_name or "",
+    )

@@ -65,7 +65,8 @@ class SquadForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """A squad-roster/1 document, uploaded or pasted; errors name their path."""
+    """A squad-roster/1 document, uploaded or pasted; an error names the model it is about
+    (``rosters.messages.problem_message``), or its path in the document."""
 
     file = forms.FileField(label=gettext_lazy("Roster file (JSON)"), required=False)
     text = forms.CharField(

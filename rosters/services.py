@@ -39,6 +39,7 @@ from rules.documents import (
     parse_roster,
     unit_to_document,
 )
+from rules.i18n import TO_BE_NAMED
 from rules.registry import BuilderChoices, GameSystem, RecordField
 from rules.types import Roster
 
@@ -724,7 +725,7 @@ def ability_draw(*, member: Member, rng: random.Random, detail: str = "") -> Abi
     if not code:
         raise ServiceError("code", _("%(name)s already has every ability.") % {"name": member.name})
     return ability_add(
-        member=member, code=code, detail=detail or _("to be named"),
+        member=member, code=code, detail=detail or TO_BE_NAMED,
         gained=Ability.Gained.RANDOM, roll=roll,
     )  # fmt: skip
 

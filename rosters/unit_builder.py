@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rosters.adapters import units_to_rules
-from rosters.builder import Shown, options, shown
+from rosters.builder import Refused, Shown, options, shown, squad_head
 from rosters.models import Squad
 from rules import get_system
 from rules.registry import GameSystem, RecordField, UnitRules
@@ -143,9 +143,12 @@ def editable_forces(user) -> QuerySet[Squad]:
     )
 
 
-def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[str, Any]:
-    """The unit builder's context (one query); ``error`` shows in the summary. With
-    ``owner``, only a force that user may edit (``editable_forces``)."""
+def unit_builder_context(
+    squad_id: int, *, owner=None, error: str = "", refused: Refused | None = None
+) -> dict[str, Any]:
+    """The unit builder's context (one query); ``error`` shows in the summary, a refused
+    edit of the squad's form (``refused``) at its field. With ``owner``, only a force that
+    user may edit (``editable_forces``)."""
     squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
     squad = squads.select_related("owner").get()
     system = get_system(squad.system)
@@ -221,12 +224,8 @@ def unit_builder_context(squad_id: int, *, owner=None, error: str = "") -> dict[
             "unit_add": f"{base}units/add/",
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
-        "faction_options": options(
-            ((c, _(f.label)) for c, f in system.factions.items()), squad.faction
-        )
-        if system.factions is not None
-        else None,
-        "error": error,
+        "head": squad_head(squad, system, refused),
+        "error": error or (refused.message if refused and refused.form != "squad" else ""),
         # the organiser of the force's campaign, not its owner: the units, not the squad's tools
         "organiser_view": owner is not None and squad.owner_id != owner.pk,
     }

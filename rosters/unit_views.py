@@ -25,6 +25,7 @@ from django_htmx.http import retarget
 
 from core.errors import Missing
 from rosters import services
+from rosters.builder import Refused
 from rosters.models import Squad
 from rosters.services import ServiceError
 from rosters.unit_builder import editable_forces, unit_builder_context
@@ -34,16 +35,29 @@ from rules.registry import GameSystem, RecordField
 Units = list[dict[str, Any]]
 
 
-def after_units_change(request: HttpRequest, squad_pk: int, *, error: str = "") -> HttpResponse:
-    """htmx: the whole force, with ``error`` in its summary; else back to the builder."""
-    if not request.htmx:
+def after_units_change(
+    request: HttpRequest,
+    squad_pk: int,
+    *,
+    error: str = "",
+    refused: Refused | None = None,
+    head: bool = False,
+) -> HttpResponse:
+    """htmx: the whole force, with ``error`` in its summary (and the squad's form out of
+    band: ``head``); else back to the builder. An edit of the squad's form refused
+    (``refused``) shows at its field, with what was sent; without htmx the page is rendered
+    again for it (400)."""
+    if not request.htmx and refused is None:
         if error:
             messages.error(request, error)
         return redirect("rosters:builder", squad_pk)
     try:
-        context = unit_builder_context(squad_pk, owner=request.user, error=error)
+        context = unit_builder_context(squad_pk, owner=request.user, error=error, refused=refused)
     except Squad.DoesNotExist:
         raise Http404 from None
+    if not request.htmx:
+        return render(request, "rosters/unit_builder.html", context, status=400)
+    context["head_oob"] = head
     return retarget(render(request, "rosters/unit_builder.html#roster", context), "#roster")
 
 

@@ -21,8 +21,15 @@ from django_htmx.http import retarget
 
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
-from rosters.builder import builder_context
+from rosters.builder import (
+    Refused,
+    builder_context,
+    changes_assistance,
+    free_item_notice,
+    squad_lines,
+)
 from rosters.forms import ImportForm, SquadForm
+from rosters.messages import document_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import ServiceError
 from rosters.unit_builder import unit_builder_context
@@ -43,14 +50,19 @@ def _owned_member(request: HttpRequest, pk: int, member_pk: int) -> Member:
     )
 
 
-def _int(request: HttpRequest, key: str, default: int | None = None) -> int | None:
+def _int(
+    request: HttpRequest, key: str, default: int | None = None, *, label: str = "", field: str = ""
+) -> int | None:
+    """The whole number sent as ``key``; else a ``ServiceError`` about ``field`` (default
+    ``key``) that names it by ``label``."""
     value = request.POST.get(key, "").strip()
     if not value:
         return default
     try:
         return int(value)
     except ValueError:
-        raise ServiceError(key, _("%(field)s must be a whole number.") % {"field": key}) from None
+        message = _("%(field)s must be a whole number.") % {"field": label or key}
+        raise ServiceError(field or key, message) from None
 
 
 def _points_limit(request: HttpRequest, squad: Squad) -> int | None:
@@ -68,11 +80,15 @@ def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
     true or false (its form sends an empty value first); a key not sent is left out."""
     values: dict[str, Any] = {}
     for field in get_system(member.squad.system).member_record:
+        label = _(field.label)
         if field.kind == "adjustments":  # one number box per code, named "<key>-<code>"
             names = {c: f"{field.key}-{c}" for c in field.choices}
             sent = {c: name for c, name in names.items() if name in request.POST}
             if sent:
-                values[field.key] = {c: _int(request, name, 0) or 0 for c, name in sent.items()}
+                values[field.key] = {
+                    c: _int(request, name, 0, label=label, field=field.key) or 0
+                    for c, name in sent.items()
+                }
             continue
         if field.key not in request.POST:
             continue
@@ -83,9 +99,9 @@ def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
             values[field.key] = request.POST.get(field.key) or None
             continue
         if field.kind == "count":
-            values[field.key] = _int(request, field.key, member.record.get(field.key))
+            values[field.key] = _int(request, field.key, member.record.get(field.key), label=label)
             continue
-        named = _int(request, field.key)
+        named = _int(request, field.key, label=label)
         if named is not None:
             named = member.squad.members.filter(pk=named).values_list("name", flat=True).first()
             if named is None:
@@ -99,24 +115,68 @@ def _builder_url(squad_pk: int, member_pk: int | None = None) -> str:
     return f"{url}#member-{member_pk}" if member_pk else url
 
 
-def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str = ""):
+# Without JavaScript, the model just added, kept in the session for the builder page that
+# follows: its add form offers that model's type and the next numbered name.
+ADDED_KEY = "builder_added"
+
+
+def _added(request: HttpRequest, squad_pk: int) -> int | None:
+    """The model added to ``squad_pk`` by the full-page post just before, once."""
+    squad, member = request.session.pop(ADDED_KEY, (None, None))
+    return member if squad == squad_pk else None
+
+
+# The forms whose refused edit, without htmx, comes back on the page rendered again: what the
+# user typed in them is kept there to be fixed.
+_PAGE_AGAIN = frozenset({"squad", "card", "add"})
+
+
+def _refused(request: HttpRequest, form: str, error: ServiceError) -> Refused:
+    """The refusal of an edit made with ``form`` (see ``builder.Refused``)."""
+    return Refused(form, error.field, error.message, request.POST)
+
+
+def _after_change(
+    request: HttpRequest,
+    squad_pk: int,
+    member_pk: int | None = None,
+    *,
+    whole: bool = False,
+    refused: Refused | None = None,
+    added: int | None = None,
+    added_item: str = "",
+    head: bool = False,
+) -> HttpResponse:
     """htmx: the changed model's card with the summary and the other models' violations
-    swapped out of band (or the whole roster: ``whole``, or when the card is gone); an error
-    shows beside the model it is about. Without htmx: back to the builder page."""
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
+    swapped out of band (or the whole roster: ``whole``, or when the card is gone; with the
+    squad's form out of band too: ``head``). Without htmx: back to the builder page.
+
+    A refused edit shows where it was made, with what was sent, so the user can fix it: in
+    the card, the squad's form or the add form (``refused.form``). Without htmx the page is
+    rendered again for an edit of those forms (400), as a Django form is; a refused add of
+    an item or an ability says why at the top of the builder page."""
+    if not request.htmx and (refused is None or refused.form not in _PAGE_AGAIN):
+        if refused is not None:
+            messages.error(request, refused.message)
+        elif added_item and (notice := free_item_notice(squad_pk, member_pk, added_item)):
+            messages.info(request, notice)
+        if added is not None:
+            request.session[ADDED_KEY] = (squad_pk, added)
         return redirect(_builder_url(squad_pk, member_pk))
     if _lists_units(squad_pk):  # the header's forms (name, faction, limit) of a force
-        return after_units_change(request, squad_pk, error=error)
+        return after_units_change(request, squad_pk, refused=refused, head=head)
     try:
-        context = builder_context(squad_pk, owner=request.user, error_for=member_pk, error=error)
+        context = builder_context(
+            squad_pk, owner=request.user, error_for=member_pk, refused=refused, added=added,
+            added_item=added_item,
+        )  # fmt: skip
     except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
         raise Http404 from None
+    if not request.htmx:
+        return render(request, "rosters/builder.html", context, status=400)
     changed = next((m for m in context["members"] if m.row.pk == member_pk), None)
-    if whole or changed is None:
-        if changed is None:  # no card to show the error beside
-            context["error"] = error
+    if whole or head or changed is None:
+        context["head_oob"] = head
         # Whatever the form meant to swap (a card's form targets its card).
         return retarget(render(request, "rosters/builder.html#roster", context), "#roster")
     context["changed"] = changed
@@ -124,10 +184,10 @@ def _after_change(request, squad_pk, member_pk=None, *, whole=False, error: str 
 
 
 def _squad_list_context(request: HttpRequest, form: SquadForm) -> dict:
-    squads = list(Squad.objects.filter(owner=request.user).order_by("name", "pk"))
+    lines = squad_lines(Squad.objects.filter(owner=request.user).order_by("name", "pk"))
     return {
-        "squads": [s for s in squads if not s.in_campaign],
-        "campaign_squads": [s for s in squads if s.in_campaign],
+        "squads": [line for line in lines if not line.squad.in_campaign],
+        "campaign_squads": [line for line in lines if line.squad.in_campaign],
         "form": form,
     }
 
@@ -156,10 +216,11 @@ def squad_create(request: HttpRequest) -> HttpResponse:
 def squad_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        roster = form.cleaned_data["roster"]
         try:
-            squad = services.squad_import(owner=request.user, roster=form.cleaned_data["roster"])
+            squad = services.squad_import(owner=request.user, roster=roster)
         except ServiceError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, document_message(roster, error.field, error.message))
         else:
             messages.success(request, _("Squad imported."))
             return redirect("rosters:builder", squad.pk)
@@ -188,7 +249,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
         if units:
             context = unit_builder_context(pk, owner=request.user)
         else:
-            context = builder_context(pk, owner=request.user)
+            context = builder_context(pk, owner=request.user, added=_added(request, pk))
     except Squad.DoesNotExist:
         raise Http404 from None
     if request.htmx:
@@ -208,8 +269,8 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
             points_limit=_points_limit(request, squad),
         )
     except ServiceError as error:
-        return _after_change(request, pk, whole=True, error=error.message)
-    return _after_change(request, pk, whole=True)
+        return _after_change(request, pk, refused=_refused(request, "squad", error), head=True)
+    return _after_change(request, pk, head=True)
 
 
 @login_required
@@ -279,8 +340,8 @@ def member_add(request: HttpRequest, pk: int) -> HttpResponse:
             squad=squad, name=request.POST.get("name", ""), type=request.POST.get("type", "")
         )
     except ServiceError as error:
-        return _after_change(request, pk, whole=True, error=error.message)
-    return _after_change(request, pk, member.pk, whole=True)
+        return _after_change(request, pk, whole=True, refused=_refused(request, "add", error))
+    return _after_change(request, pk, member.pk, whole=True, added=member.pk)
 
 
 @login_required
@@ -288,10 +349,14 @@ def member_add(request: HttpRequest, pk: int) -> HttpResponse:
 def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     """The card's form; fields it does not send (a campaign squad's) keep their values.
 
-    With htmx, the answer is the card, unless the name changed: the other cards name it
-    among the models they may assist, so the whole roster comes back."""
+    With htmx, the answer is the card, unless the name changed, or the status of a model
+    another may assist: the other cards name it among the models they may assist, so the
+    whole roster comes back."""
     member = _owned_member(request, pk, member_pk)
-    renamed = request.POST.get("name", member.name).strip() != member.name
+    whole = request.POST.get("name", member.name).strip() != member.name
+    if not whole and request.POST.get("status", member.status) != member.status:
+        items = member.equipment.values_list("item", flat=True)
+        whole = changes_assistance(get_system(member.squad.system), items)
     try:
         services.member_update(
             member=member,
@@ -301,8 +366,8 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
             record=record_values(request, member),
         )
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
-    return _after_change(request, pk, member_pk, whole=renamed)
+        return _after_change(request, pk, member_pk, refused=_refused(request, "card", error))
+    return _after_change(request, pk, member_pk, whole=whole)
 
 
 @login_required
@@ -311,7 +376,8 @@ def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
     try:
         services.member_remove(member=_owned_member(request, pk, member_pk))
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, whole=True, error=error.message)
+        refused = _refused(request, "card", error)
+        return _after_change(request, pk, member_pk, whole=True, refused=refused)
     return _after_change(request, pk, whole=True)
 
 
@@ -327,13 +393,14 @@ def member_move(request: HttpRequest, pk: int, member_pk: int, direction: str) -
 @require_POST
 def equipment_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
+    item = request.POST.get("item", "")
     try:
-        services.equipment_add(
-            member=member, item=request.POST.get("item", ""), count=_int(request, "count", 1)
-        )
+        count = _int(request, "count", 1)
+        services.equipment_add(member=member, item=item, count=count)
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
-    return _after_change(request, pk, member_pk)
+        return _after_change(request, pk, member_pk, refused=_refused(request, "equipment", error))
+    whole = changes_assistance(get_system(member.squad.system), [item])  # see member_update
+    return _after_change(request, pk, member_pk, whole=whole, added_item=item)
 
 
 @login_required
@@ -342,7 +409,8 @@ def equipment_remove(request: HttpRequest, pk: int, member_pk: int, line_pk: int
     member = _owned_member(request, pk, member_pk)
     line = get_object_or_404(Equipment, pk=line_pk, member=member)
     services.equipment_remove(equipment=line)
-    return _after_change(request, pk, member_pk)
+    whole = changes_assistance(get_system(member.squad.system), [line.item])  # see member_update
+    return _after_change(request, pk, member_pk, whole=whole)
 
 
 @login_required
@@ -361,7 +429,7 @@ def ability_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
             roll=roll,
         )
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
+        return _after_change(request, pk, member_pk, refused=_refused(request, "ability", error))
     return _after_change(request, pk, member_pk)
 
 
@@ -372,7 +440,7 @@ def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     try:
         services.ability_draw(member=member, rng=_rng)
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
+        return _after_change(request, pk, member_pk, refused=_refused(request, "ability", error))
     return _after_change(request, pk, member_pk)
 
 
@@ -384,5 +452,5 @@ def ability_remove(request: HttpRequest, pk: int, member_pk: int, ability_pk: in
     try:
         services.ability_remove(ability=ability)
     except ServiceError as error:
-        return _after_change(request, pk, member_pk, error=error.message)
+        return _after_change(request, pk, member_pk, refused=_refused(request, "ability", error))
     return _after_change(request, pk, member_pk)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -45,6 +45,11 @@ class Problem:
     path: str  # "" for the document as a whole
     template: str  # marked for translation; ``template % params`` is the English message
     params: dict[str, Any] = field(default_factory=dict, hash=False)
+    # The name of the model (or unit) the path is inside, when the document gives a readable
+    # one, and the path inside it ("equipment[0].item"): a page names the model, which a
+    # player knows, where the API and the command line give ``path``, the contract.
+    member: str | None = None
+    within: str = ""
 
     @property
     def message(self) -> str:
@@ -149,6 +154,18 @@ class _Reader:
     def raise_if_failed(self) -> None:
         if self.problems:
             raise DocumentError(self.problems)
+
+    def name_problems(self, since: int, path: str, name: str | None) -> None:
+        """Give the problems found since index ``since`` inside ``path`` the name of the
+        model or unit at ``path`` (a problem inside a member of a unit keeps the member's)."""
+        if name is None:
+            return
+        for i in range(since, len(self.problems)):
+            problem = self.problems[i]
+            if problem.member is None and problem.path.startswith(f"{path}."):
+                self.problems[i] = replace(
+                    problem, member=name, within=problem.path[len(path) + 1 :]
+                )
 
 
 def _join(path: str, key: str) -> str:
@@ -379,8 +396,33 @@ def _checked(r: _Reader, roster: Roster, path: str, system: GameSystem) -> Roste
     """The game's own reasons for a document to be unreadable (``check_document``)."""
     if system.check_document is not None:
         for where, template, params in system.check_document(roster):
+            since = len(r.problems)
             r.fail(_join(path, where), template, **params)
+            named = named_path(roster, where)
+            if named is not None:
+                r.name_problems(since, _join(path, named[0]), named[1])
     return roster
+
+
+_NAMED = re.compile(r"(?:units\[(\d+)\](?:\.members\[(\d+)\])?|members\[(\d+)\])(?=\.)")
+
+
+def named_path(roster: Roster, path: str) -> tuple[str, str] | None:
+    """``(prefix, name)``: the part of a document ``path`` that points at a model or unit of
+    ``roster`` (``members[2]``, ``units[0].members[1]``, ``units[0]``) and its name, or
+    ``None`` when the path points at no model or unit of it."""
+    match = _NAMED.match(path)
+    if match is None:
+        return None
+    unit, in_unit, member = match.groups()
+    try:
+        if member is not None:
+            return match.group(0), roster.members[int(member)].name
+        if in_unit is not None:
+            return match.group(0), roster.units[int(unit)].members[int(in_unit)].name
+        return match.group(0), roster.units[int(unit)].name
+    except IndexError:
+        return None
 
 
 TOO_MANY_UNITS = _(
@@ -428,6 +470,7 @@ def _unit(r: _Reader, value: Any, path: str, system: GameSystem) -> Unit | None:
             r.code(data["kind"], f"{path}.kind", shape.kinds, "unit kind")
         return None
     optional = tuple(k for k in kind.keys if k not in kind.required)
+    since = len(r.problems)
     data = r.object(
         value, path,
         ("name", *(("kind",) if shape.default_kind is None else ()), *kind.required,
@@ -465,6 +508,7 @@ def _unit(r: _Reader, value: Any, path: str, system: GameSystem) -> Unit | None:
             r, data.get("equipment", []), f"{path}.equipment", limits.equipment, TOO_MANY_LINES
         )
         equipment = [_equipment(r, e, f"{path}.equipment[{i}]", system) for i, e in enumerate(raw)]
+    r.name_problems(since, path, name)
     if not ok or name is None or None in members or None in equipment:
         return None
     return Unit(name, kind.code, tuple(members), tuple(equipment), shape.sparse(kind.code, record))  # type: ignore[arg-type]
@@ -480,6 +524,7 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         envelope = ("equipment", "abilities", "status")
     else:
         envelope = ("equipment", "status")
+    since = len(r.problems)
     data = r.object(value, path, ("name",) if in_unit else ("name", "type"),
                     (*envelope, *record_keys))  # fmt: skip
     if data is None:
@@ -516,6 +561,7 @@ def _member(r: _Reader, value: Any, path: str, system: GameSystem) -> Member | N
         value = _record_value(r, data[field_.key], f"{path}.{field_.key}", field_)
         ok = ok and value is not _REFUSED
         record[field_.key] = value
+    r.name_problems(since, path, name)
     if not ok or None in (name, type_, status):
         return None
     record = system.sparse_record(record)

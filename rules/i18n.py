@@ -9,3 +9,8 @@ them; the web layer translates them when it shows them (``gettext(violation.temp
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for translation without translating it here."""
     return message
+
+
+# The detail of a drawn ability that needs one (a hated enemy) until the player
+# names it: stored as this English text, like a code, and translated where it is shown.
+TO_BE_NAMED = gettext_noop("to be named")

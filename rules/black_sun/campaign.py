@@ -54,6 +54,7 @@ OTHER_RESULT_LABELS = {
 }
 LABELS = {
     **END_STATE_LABELS,
+    "note:treated": _("treated"),
     "table:survival": _("Survival table (JSON)"),
     "table:reputation": _("Reputation awards (JSON)"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
@@ -73,9 +74,17 @@ def _rp_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[st
     }
 
 
-# The history's words for the changes only Black Sun makes (``CampaignRules.history``).
+def _fought_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    treated = f" ({word('treated', 'note:')})" if params.get("treated") else ""
+    return {"state": word(params.get("state")), "treated": treated}
+
+
+# The history's words for the changes only Black Sun makes, and for "fought": its end states
+# are nouns as well as adjectives ("violent death", "killed in action"), so the state follows
+# a colon rather than "ended the battle" (``CampaignRules.history``).
 HISTORY = {
-    "rp": (_("%(signed)s RP for %(deed)s%(times)s: %(before)s → %(after)s"), _rp_values),
+    "rp": (_("%(signed)s RP: %(deed)s%(times)s (%(before)s → %(after)s)"), _rp_values),
+    "fought": (_("fought; state at the end of the battle: %(state)s%(treated)s"), _fought_values),
 }
 
 

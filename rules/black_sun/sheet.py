@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.black_sun import data, reference
 from rules.black_sun.costs import ModelCost
+from rules.i18n import TO_BE_NAMED
 from rules.types import Member, Roster, RosterCost
 
 Translate = Callable[[str], str]
@@ -75,6 +76,8 @@ def _model(
         detail = ability.detail
         if detail in data.FACTIONS:
             detail = _label(translate, data.FACTIONS[detail].label)
+        elif detail == TO_BE_NAMED:
+            detail = _label(translate, detail)
         abilities.append({
             "label": _label(translate, definition.label),
             "effect": _label(translate, definition.effect),

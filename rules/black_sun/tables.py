@@ -96,7 +96,7 @@ DEFAULT_SURVIVAL_TABLE = SurvivalTable(
 # --- reputation (4) -------------------------------------------------------------------------
 
 REPUTATION_DEEDS = {
-    "took-part": _("took part"),
+    "took-part": _("took part in the battle"),
     "mission-full": _("mission a full success"),
     "mission-partial": _("mission a partial success"),
     "out-of-action": _("put an enemy model out of action"),

@@ -70,7 +70,7 @@ def _check_item(roster: Roster, faction, m, model_type, item, add) -> None:
     if item.factions is not None and roster.faction not in item.factions:
         add(Violation(
             "faction-item",
-            _("%(member)s carries %(item)s, which a %(faction)s squad cannot take."),
+            _("%(member)s carries %(item)s, which %(faction)s squads cannot take."),
             {"member": name, "item": item.label, "faction": faction.label},
             name,
         ))  # fmt: skip
@@ -300,10 +300,10 @@ def _carriers(living, item_code: str) -> int:
 
 def _share_violation(code, item_code, carriers, size, numerator, denominator, faction):
     if code == "faction-share-min":
-        template = _("A %(faction)s squad arms at least %(percent)d%% of its models with "
+        template = _("%(faction)s squads arm at least %(percent)d%% of their models with "
                      "%(item)s: %(carriers)d of %(count)d do.")  # fmt: skip
     else:
-        template = _("A %(faction)s squad arms at most %(percent)d%% of its models with "
+        template = _("%(faction)s squads arm at most %(percent)d%% of their models with "
                      "%(item)s: %(carriers)d of %(count)d do.")  # fmt: skip
     return Violation(
         code,

@@ -26,7 +26,8 @@ def import_squad(page: Page, base: str, faction: str) -> None:
 
 def enrol(page: Page, campaign_url: str, squad: str) -> None:
     page.goto(campaign_url)
-    page.get_by_label("Enrol a squad").select_option(label=squad)
+    page.goto(f"{campaign_url}enrol/")  # the enrol page: one choice per squad
+    page.get_by_label(squad).check()
     page.get_by_role("button", name="Enrol", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("is enrolled")
 
@@ -122,6 +123,7 @@ def test_two_players_run_a_three_battle_campaign(page: Page, live_server) -> Non
     log_in(page, base, "mint")
     page.goto(f"{campaign_url}battles/3/")
     confirm(page)
+    page.once("dialog", lambda dialog: dialog.accept())  # "Void battle N?"
     page.get_by_role("button", name="Void this battle (undo all its effects)").click()
     expect(page.locator(".messages")).to_have_count(0)
     expect(page.locator("p.muted").first).to_contain_text("voided")

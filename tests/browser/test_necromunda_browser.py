@@ -137,7 +137,8 @@ def test_a_necromunda_gang_is_built_printed_and_campaigned(page: Page, live_serv
     page.get_by_role("button", name="Create campaign").click()
     campaign_url = page.url
     invite = page.locator("code").first.inner_text()
-    page.get_by_label("Enrol a squad").select_option(label="The Rust Rats")
+    page.goto(f"{campaign_url}enrol/")  # the enrol page: one choice per squad
+    page.get_by_label("The Rust Rats").check()
     page.get_by_role("button", name="Enrol", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("is enrolled")
 
@@ -150,7 +151,8 @@ def test_a_necromunda_gang_is_built_printed_and_campaigned(page: Page, live_serv
     page.goto(invite)
     page.get_by_role("button", name="Join the campaign").click()
     page.goto(campaign_url)
-    page.get_by_label("Enrol a squad").select_option(label="The Iron Boys")
+    page.goto(f"{campaign_url}enrol/")  # the enrol page: one choice per squad
+    page.get_by_label("The Iron Boys").check()
     page.get_by_role("button", name="Enrol", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("is enrolled")
 
@@ -184,6 +186,7 @@ def test_a_necromunda_gang_is_built_printed_and_campaigned(page: Page, live_serv
     assert standings(page, campaign_url)["The Iron Boys"][:3] == ("4", "2", "1")
     log_in(page, base, "mak")
     page.goto(f"{campaign_url}battles/2/")
+    page.once("dialog", lambda dialog: dialog.accept())  # "Void battle N?"
     page.get_by_role("button", name="Void this battle (undo all its effects)").click()
     expect(page.locator("p.muted").first).to_contain_text("voided")
     assert standings(page, campaign_url) == {

@@ -129,6 +129,8 @@ def report(page: Page, campaign_url: str, forces, outcomes, rows) -> None:
 def decide(page: Page, base: str, campaign_url: str, user: str, number: int, button: str) -> None:
     log_in(page, base, user)
     page.goto(f"{campaign_url}battles/{number}/")
+    if button.startswith("Void"):
+        page.once("dialog", lambda dialog: dialog.accept())  # "Void battle N?"
     page.get_by_role("button", name=button).click()
     expect(page.locator("p.muted").first).to_contain_text(
         "voided" if button.startswith("Void") else "confirmed"
@@ -156,7 +158,8 @@ def campaign(page: Page, base: str, game: str, organiser: str, force: str, rival
     page.get_by_role("button", name="Create campaign").click()
     campaign_url = page.url
     invite = page.locator("code").first.inner_text()
-    page.get_by_label("Enrol a squad").select_option(label=force)
+    page.goto(f"{campaign_url}enrol/")  # the enrol page: one choice per squad
+    page.get_by_label(force).check()
     page.get_by_role("button", name="Enrol", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("is enrolled")
 
@@ -171,7 +174,8 @@ def campaign(page: Page, base: str, game: str, organiser: str, force: str, rival
     page.goto(invite)
     page.get_by_role("button", name="Join the campaign").click()
     page.goto(campaign_url)
-    page.get_by_label("Enrol a squad").select_option(label=rival)
+    page.goto(f"{campaign_url}enrol/")  # the enrol page: one choice per squad
+    page.get_by_label(rival).check()
     page.get_by_role("button", name="Enrol", exact=True).click()
     expect(page.locator(".messages")).to_contain_text("is enrolled")
     return campaign_url

@@ -45,7 +45,7 @@ def test_a_battle_through_the_screens(client, campaign, enrolled, user, other_us
     history = client.get(reverse("campaigns:battle", args=[campaign.pk, 1])).content.decode()
     assert "status active → dead" in history
     timeline = client.get(reverse("campaigns:character", args=[campaign.pk, mint.pk]))
-    assert "+2 RP for put an enemy model out of action ×2: 3 → 5" in timeline.content.decode()
+    assert "+2 RP: put an enemy model out of action ×2 (3 → 5)" in timeline.content.decode()
 
 
 def test_the_report_screen_lists_what_is_wrong(client, campaign, enrolled, user):

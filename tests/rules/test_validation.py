@@ -204,7 +204,7 @@ def test_only_us_army_squads_may_take_grenade_launchers():
     assert validate(squad(launcher, faction="us-army")) == []
     assert found.member == "Tex"
     assert found.message == (
-        "Tex carries Grenade launcher (GL), which a Viet Cong / NVA squad cannot take."
+        "Tex carries Grenade launcher (GL), which Viet Cong / NVA squads cannot take."
     )
 
 
@@ -431,7 +431,7 @@ def test_half_the_models_carry_bolt_action_rifles_in_some_factions(faction):
     assert (found.code, found.member) == ("faction-share-min", None)
     label = FACTIONS[faction].label
     assert found.message == (
-        f"A {label} squad arms at least 50% of its models with Bolt-action rifle (BR): 2 of 6 do."
+        f"{label} squads arm at least 50% of their models with Bolt-action rifle (BR): 2 of 6 do."
     )
 
 

@@ -1,0 +1,95 @@
+"""Voiding a battle asks first (issue #14, part 2): the battle page's button asks in a dialog
+(htmx's hx-confirm), and without JavaScript it leads to a confirmation page whose form voids."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaigns import services
+from campaigns.models import Battle
+from tests.campaigns.conftest import report
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def battle(campaign, enrolled):
+    us, vc = enrolled
+    campaign.apply_at_once = True
+    campaign.save()
+    return services.battle_submit(campaign=campaign, user=us.player, document=report(us, vc)).battle
+
+
+def void_url(battle) -> str:
+    return reverse("campaigns:battle_void", args=[battle.campaign_id, battle.number])
+
+
+def battle_url(battle) -> str:
+    return reverse("campaigns:battle", args=[battle.campaign_id, battle.number])
+
+
+def test_the_void_button_asks_in_a_dialog_with_htmx(client, battle, organiser):
+    client.force_login(organiser)
+
+    page = client.get(battle_url(battle)).content.decode()
+
+    start = page.index(f'hx-post="{void_url(battle)}"')
+    tag = page[page.rindex("<", 0, start) : page.index(">", start)]
+    assert "hx-confirm=" in tag and "Void battle 1?" in tag
+
+
+def test_without_javascript_the_void_button_leads_to_a_confirmation_page(client, battle, organiser):
+    client.force_login(organiser)
+
+    page = client.get(battle_url(battle)).content.decode()
+    confirmation = client.get(void_url(battle))
+
+    assert f'action="{void_url(battle)}"' in page  # the button's form, without JavaScript
+    assert confirmation.status_code == 200
+    html = confirmation.content.decode()
+    assert "Void battle 1?" in html and 'method="post"' in html
+    assert "Mint&#x27;s Marauders" in html and "Kang Thang&#x27;s Cell" in html  # who it undoes
+    assert f'href="{battle_url(battle)}"' in html  # cancel
+    battle.refresh_from_db()
+    assert battle.status == "confirmed"  # asking changes nothing
+
+
+def test_the_confirmation_page_voids_the_battle(client, battle, organiser):
+    client.force_login(organiser)
+
+    response = client.post(void_url(battle))
+
+    assert response.status_code == 302 and response["Location"] == battle_url(battle)
+    battle.refresh_from_db()
+    assert battle.status == "voided"
+
+
+def test_voiding_through_htmx_sends_the_page_to_the_battle(client, battle, organiser):
+    client.force_login(organiser)
+
+    response = client.post(void_url(battle), headers={"HX-Request": "true"})
+
+    assert response.status_code == 200 and response["HX-Redirect"] == battle_url(battle)
+    battle.refresh_from_db()
+    assert battle.status == "voided"
+
+
+def test_only_the_organiser_is_asked(client, battle, user):
+    client.force_login(user)
+
+    assert client.get(void_url(battle)).status_code == 404
+    assert "hx-confirm" not in client.get(battle_url(battle)).content.decode()
+
+
+def test_a_battle_that_cannot_be_voided_says_so_instead_of_asking(client, campaign, enrolled,
+                                                                   organiser):  # fmt: skip
+    us, vc = enrolled
+    pending = services.battle_submit(campaign=campaign, user=us.player, document=report(us, vc))
+    client.force_login(organiser)
+
+    page = client.get(void_url(pending.battle)).content.decode()
+
+    assert "only a confirmed battle can be voided" in page
+    assert 'method="post"' not in page.split("<main", 1)[1].split("</main>")[0]
+    assert Battle.objects.get().status == "pending"
