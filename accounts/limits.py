@@ -202,6 +202,19 @@ def _wait_message(seconds: int) -> str:
     ) % {"minutes": minutes}
 
 
+def over_limit(
+    request: HttpRequest, group: str, *, key: str = "user_or_ip", method: Any = ALL
+) -> HttpResponse | None:
+    """Count ``request`` against ``RATE_LIMITS[group]``: the 429 page when it is over the
+    limit, else ``None``. For a view that counts only some of its requests (a squad's PDF:
+    asking again while the worker prints it costs nothing)."""
+    usage = get_usage(request, group=group, key=key, rate=_rate, method=method, increment=True)
+    if usage is not None and usage["should_limit"]:
+        wait = usage["time_left"]
+        return too_many_requests(request, wait, _wait_message(wait))
+    return None
+
+
 def limited(group: str, *, key: str = "user_or_ip", method: Any = ALL) -> Callable:
     """A view decorator: each request of ``method`` counts against ``RATE_LIMITS[group]``
     (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``); over it, the 429 page."""
@@ -209,13 +222,8 @@ def limited(group: str, *, key: str = "user_or_ip", method: Any = ALL) -> Callab
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            usage = get_usage(
-                request, group=group, key=key, rate=_rate, method=method, increment=True
-            )
-            if usage is not None and usage["should_limit"]:
-                wait = usage["time_left"]
-                return too_many_requests(request, wait, _wait_message(wait))
-            return view(request, *args, **kwargs)
+            refused = over_limit(request, group, key=key, method=method)
+            return refused or view(request, *args, **kwargs)
 
         return wrapped
 

@@ -25,6 +25,7 @@ MODULES = [
     "bench.bench_campaigns",
     "bench.bench_throttle",
     "bench.bench_prerender",
+    "bench.bench_campaign_night",
 ]
 
 

@@ -35,6 +35,7 @@ from rest_framework.routers import SimpleRouter
 from api.errors import error_responses
 from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import DocumentRenderer, FirstRenderer, PDFRenderer
+from api.throttles import ScopedThrottle
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.messages import violation_message
@@ -50,7 +51,7 @@ from rosters.serializers import (
     ValidationResultSerializer,
     roster_document_schema,
 )
-from rosters.tasks import squad_pdf_or_on_its_way
+from rosters.tasks import on_its_way, squad_pdf_or_on_its_way
 from rules import get_system
 from rules.documents import parse_roster, roster_to_document
 from rules.types import Roster, Violation
@@ -316,13 +317,17 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
-        content_negotiation_class=FirstRenderer, throttle_scope="pdf",
-        query_serializer=SheetOptionsSerializer,
+        content_negotiation_class=FirstRenderer, query_serializer=SheetOptionsSerializer,
     )  # fmt: skip
     def sheet(self, request: Request, pk: str) -> Response:
         squad = self.get_object()
         options = SheetOptionsSerializer(data=request.query_params.dict())
         options.is_valid(raise_exception=True)
+        if not on_its_way(squad, **options.validated_data):  # asking again is free
+            self.throttle_scope = "pdf"
+            throttle = ScopedThrottle()
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())
 
         try:
             pdf = squad_pdf_or_on_its_way(squad, **options.validated_data)

@@ -29,7 +29,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from accounts.limits import limit_pdf
+from accounts.limits import over_limit
 from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
@@ -38,7 +38,7 @@ from rosters.pdf import (
     reference_card_pdf,
     stored_squad_filename,
 )
-from rosters.tasks import squad_pdf_or_on_its_way
+from rosters.tasks import on_its_way, squad_pdf_or_on_its_way
 
 DEAD_OPTIONS = {"1": True, "0": False}
 ON_ITS_WAY = "print/on_its_way.html"
@@ -95,10 +95,15 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
     if include_dead is None:
         return HttpResponseBadRequest(_("Dead must be 1 (print the dead) or 0 (leave them out)."))
 
+    options = {"paper": paper, "cards": cards, "include_dead": include_dead}
+    if not on_its_way(squad, **options):  # asking again while the worker prints is free
+        refused = over_limit(request, "pdf")
+        if refused is not None:
+            return refused
     filename = stored_squad_filename(squad, cards=cards)
     context = {"squad": squad, "filename": filename, "url": request.get_full_path()}
     try:
-        pdf = squad_pdf_or_on_its_way(squad, paper=paper, cards=cards, include_dead=include_dead)
+        pdf = squad_pdf_or_on_its_way(squad, **options)
     except NotPrintable:
         raise Http404(_("No squad sheet for this game.")) from None
     except PrintTooLong as error:
@@ -106,9 +111,10 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
             raise  # print_budget: 503 with the message
         return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
     if pdf is None:  # the worker is rendering it
-        if request.htmx:
-            return render(request, ON_ITS_WAY + "#preparing", context, status=202)
-        return render(request, ON_ITS_WAY, context, status=202)
+        page = ON_ITS_WAY + "#preparing" if request.htmx else ON_ITS_WAY
+        response = render(request, page, context, status=202)
+        response["Retry-After"] = "1"
+        return response
     if request.htmx:  # the "preparing" line asks again: it is there now
         return render(request, ON_ITS_WAY + "#ready", context)
     return _pdf_response(pdf, filename)
@@ -126,7 +132,6 @@ def _shared(public_id) -> Squad:
 
 @login_required
 @require_GET
-@limit_pdf
 @print_budget
 def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/sheet.pdf``: the owner's squad sheet."""
@@ -135,7 +140,6 @@ def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-@limit_pdf
 @print_budget
 def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/cards.pdf``: the owner's model cards."""
@@ -143,7 +147,6 @@ def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-@limit_pdf
 @print_budget
 def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/sheet.pdf``: a public squad's sheet, for anyone."""
@@ -151,7 +154,6 @@ def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
 
 
 @require_GET
-@limit_pdf
 @print_budget
 def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""

@@ -47,6 +47,9 @@ STALE, GONE, RENDERED, NOT_PRINTABLE, FAILED = (
     "failed",
 )
 
+# A render a player waits for runs before the renders ahead (the worker takes the highest
+# priority first; among equals, the earliest run_after, and an immediate task has none).
+ASKED_PRIORITY = 10
 # A render asked for by a download is "on its way" this long: past it, if no worker took it
 # (none runs, or it died), the next download asks again.
 ON_ITS_WAY_SECONDS = 60
@@ -94,6 +97,17 @@ def render_sheet(
     return RENDERED
 
 
+def on_its_way(
+    squad: Squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
+) -> bool:
+    """Whether a download already asked the worker for this PDF, which is not there yet: a
+    request that asks again costs nothing (no render, no count against the PDF limit)."""
+    if not settings.PRINT_ON_QUEUE:
+        return False
+    key = stored_squad_key(squad, paper=paper, cards=cards, include_dead=include_dead)
+    return cache.get(_marks(key)[0]) is not None and cache.get(key) is None
+
+
 def squad_pdf_or_on_its_way(
     squad: Squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
 ) -> bytes | None:
@@ -116,7 +130,7 @@ def squad_pdf_or_on_its_way(
     require_printing(squad.system)  # NotPrintable: no worker needed to say so
     on_its_way, failed = _marks(key)
     if cache.get(failed) is None and cache.add(on_its_way, True, ON_ITS_WAY_SECONDS):
-        render_sheet.enqueue(
+        render_sheet.using(priority=ASKED_PRIORITY).enqueue(
             squad.pk, squad.version, translation.get_language() or settings.LANGUAGE_CODE,
             **options,
         )  # fmt: skip

@@ -6,8 +6,11 @@ and gets the PDF once the worker has printed it. The tests have no worker: the
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
@@ -188,3 +191,49 @@ def test_the_schema_documents_the_202_and_where_to_fetch(client):
     answer = schema["paths"]["/api/squads/{id}/sheet/"]["get"]["responses"]["202"]
     assert set(answer["headers"]) == {"Location", "Retry-After"}
     assert answer["content"]["application/json"]["schema"]["$ref"].endswith("/Printing")
+
+
+def test_asking_again_while_the_worker_prints_does_not_count_against_the_limit(
+    owner, squad, settings
+):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "pdf": "2/m"}
+    url = reverse("print:squad_sheet", args=[squad.pk])
+    first = owner.get(url)  # counts: it asks the worker
+    assert first.status_code == 202 and first["Retry-After"] == "1"
+    for _ in range(5):  # the page asking again every second
+        assert owner.get(url, HTTP_HX_REQUEST="true").status_code == 202
+    run_the_worker()
+    assert owner.get(url).status_code == 200  # counts: the second of two
+    assert owner.get(url).status_code == 429  # the third download is over the limit
+
+
+def test_the_api_asking_again_is_not_throttled(user, squad, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "pdf": "2/minute"
+        },
+    }  # fmt: skip
+    api = APIClient()
+    api.force_authenticate(user)
+    url = f"/api/squads/{squad.pk}/sheet/"
+    assert [api.get(url).status_code for _ in range(6)] == [202] * 6
+    run_the_worker()
+    assert api.get(url).status_code == 200
+    assert api.get(url).status_code == 429
+
+
+def test_a_render_a_player_waits_for_runs_before_the_renders_ahead(
+    owner, squad, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):  # an edit: its render ahead
+        squad = services.squad_update(
+            squad=squad, name="Renamed", faction=squad.faction, points_limit=squad.points_limit
+        )
+    owner.get(reverse("print:squad_cards", args=[squad.pk]))  # a player waits for these
+    ahead = DBTaskResult.objects.get(args_kwargs__kwargs={})
+    ahead.run_after = timezone.now() - timedelta(seconds=1)  # due: the edit was a while ago
+    ahead.save()
+    # the order the worker takes the tasks that are due in (django-tasks-db's ordering)
+    first = DBTaskResult.objects.ready().order_by(*DBTaskResult._meta.ordering).first()
+    assert first.args_kwargs["kwargs"]["cards"] is True
