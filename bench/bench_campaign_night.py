@@ -31,9 +31,13 @@ mode's database), the driver:
    or Locust failing, raises with the end of the server's log).
 
 Then it prints, per mode, the requests per second, the percentiles of each kind of request,
-the errors and the lost updates, and the ratio of throughput A / B.
+the errors and the lost updates, and the ratio of throughput A / B. It also prints the players'
+actions per second beside their ceiling: a player waits between two actions (0.5 to 2 s, 1.25
+on average), so fifty players ask at most 40 actions a second of a server that answers at once
+(``ceiling``). A throughput near its ceiling says the players, not the server, set it; a
+shorter ``--wait`` makes them ask more than the server can answer, which measures its capacity.
 
-    .venv/bin/python -m bench.bench_campaign_night [--users 50] [--seconds 60]
+    .venv/bin/python -m bench.bench_campaign_night [--users 50] [--seconds 60] [--wait 0.5,2]
 
 ``run()`` gives ``bench/run.py`` its rows (label, value, unit).
 """
@@ -68,6 +72,8 @@ GROUP = 5  # players per campaign
 PG = "postgres://postgres@127.0.0.1:5432"
 LOCUSTFILE = ROOT / "bench" / "locustfile_campaign_night.py"
 ASK_AGAIN = ": ask again"  # the polls' names end so (the locustfile's ``pdf``)
+ACTION_STARTS = ("my squads", "builder", "campaign page", "edit", "sheet", "report battle",
+                 "battles list", "standings")  # fmt: skip
 
 
 def _log(message: str) -> None:
@@ -268,7 +274,9 @@ def warm_up(plan: dict, port: int) -> float:
 # --- Locust ------------------------------------------------------------------------------------
 
 
-def run_locust(plan_path: Path, port: int, users: int, seconds: int, workdir: Path) -> Path:
+def run_locust(
+    plan_path: Path, port: int, users: int, seconds: int, wait: str, workdir: Path
+) -> Path:
     """Locust headless against the server; the prefix of its CSV files."""
     prefix = workdir / "locust"
     command = [
@@ -281,7 +289,7 @@ def run_locust(plan_path: Path, port: int, users: int, seconds: int, workdir: Pa
         "--loglevel", "WARNING",
     ]  # fmt: skip
     output = workdir / "locust.log"
-    env = {**os.environ, "NIGHT_PLAN": str(plan_path)}
+    env = {**os.environ, "NIGHT_PLAN": str(plan_path), "NIGHT_WAIT": wait}
     with output.open("w") as out:
         done = subprocess.run(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                               timeout=seconds + 300)  # fmt: skip
@@ -320,6 +328,9 @@ def read_stats(prefix: Path, seconds: int) -> dict:
     window = end - start
     total = sum(counts.values())
     polls = sum(n for name, n in counts.items() if name.endswith(ASK_AGAIN))
+    # A player's actions (the locustfile's tasks), each counted by the request it begins
+    # with; "campaign page" also ends the standings' action.
+    actions = sum(counts.get(name, 0) for name in ACTION_STARTS) - counts.get("standings", 0)
     with open(f"{prefix}_failures.csv", newline="") as f:
         failures = [
             {"method": r["Method"], "name": r["Name"], "error": r["Error"],
@@ -332,6 +343,7 @@ def read_stats(prefix: Path, seconds: int) -> dict:
         "window_polls": polls,
         "rps": total / window if window else 0.0,
         "rps_without_polls": (total - polls) / window if window else 0.0,
+        "actions_per_second": actions / window if window else 0.0,
         "requests": sum(v["count"] for v in kinds.values() if v["type"] != "PDF"),
         "errors": sum(v["failures"] for v in kinds.values()),
         "kinds": kinds,
@@ -552,7 +564,14 @@ def server_log_summary(log_path: Path, run_end: int) -> dict:
 # --- one mode ----------------------------------------------------------------------------------
 
 
-def measure(mode: str, users: int, seconds: int) -> dict:
+def ceiling(users: int, wait: str) -> float:
+    """The most actions per second the players can ask of a server that answers at once: each
+    waits between two actions, on average the middle of ``wait``, and does nothing else."""
+    low, high = (float(x) for x in wait.split(","))
+    return users / ((low + high) / 2)
+
+
+def measure(mode: str, users: int, seconds: int, wait: str) -> dict:
     """Everything of one mode (module docstring, steps 1 to 5): its figures and checks."""
     queue = MODES[mode]
     workdir = Path(tempfile.mkdtemp(prefix=f"bench-night-{mode}-"))
@@ -580,7 +599,7 @@ def measure(mode: str, users: int, seconds: int) -> dict:
                  f"up ({took:.1f} s, of which warm-up {warmed:.1f} s); "
                  f"Locust: {users} users for {seconds} s")  # fmt: skip
             load_before = os.getloadavg()[0]  # another job on the machine skews the figures
-            prefix = run_locust(plan_path, port, users, seconds, workdir)
+            prefix = run_locust(plan_path, port, users, seconds, wait, workdir)
             run_end = log_path.stat().st_size  # the server's log up to the players' end
             load = [load_before, os.getloadavg()[0]]
             stats = read_stats(prefix, seconds)
@@ -591,8 +610,8 @@ def measure(mode: str, users: int, seconds: int) -> dict:
             raise RuntimeError(f"mode {mode}: {error}\n--- the end of the server's log "
                                f"({log_path}) ---\n{tail(log_path)}") from error  # fmt: skip
         result = {"mode": mode, "queue": queue, "users": users, "seconds": seconds,
-                  "load": load, **stats, **checks, "worker": worker,
-                  "workdir": str(workdir)}  # fmt: skip
+                  "wait": wait, "ceiling": ceiling(users, wait), "load": load, **stats,
+                  **checks, "worker": worker, "workdir": str(workdir)}  # fmt: skip
     finally:
         if server is not None:
             stop(server, log)
@@ -618,12 +637,15 @@ def cpu_name() -> str:
 def print_mode(r: dict) -> None:
     out = sys.stderr
     print(f"\n=== mode {r['mode']}: TASK_QUEUE={r['queue']} ({r['users']} users, "
-          f"{r['seconds']} s; load average {r['load'][0]:.1f} before Locust, "
+          f"{r['seconds']} s, waits {r['wait']} s; load average {r['load'][0]:.1f} before Locust, "
           f"{r['load'][1]:.1f} after) ===", file=out)  # fmt: skip
     print(f"requests/s over the first {r['window']} s: {r['rps']:.1f} in all, "
           f"{r['rps_without_polls']:.1f} without the 'ask again' polls "
           f"({r['window_requests']} requests, {r['window_polls']} polls); "
           f"errors: {r['errors']} (of {r['requests']} requests in all)", file=out)  # fmt: skip
+    print(f"players' actions/s: {r['actions_per_second']:.1f}, of the "
+          f"{r['ceiling']:.1f} they would ask of a server answering at once "
+          f"({r['actions_per_second'] / r['ceiling']:.0%})", file=out)  # fmt: skip
     print("per kind, over the whole run (the players finishing included):", file=out)
     print(f"{'kind':<34}{'type':>5}{'count':>8}{'fail':>6}{'p50 ms':>9}{'p95 ms':>9}"
           f"{'p99 ms':>9}{'max ms':>9}", file=out)  # fmt: skip
@@ -697,12 +719,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=50, help="players (a multiple of 5)")
     parser.add_argument("--seconds", type=int, default=60, help="how long Locust runs")
+    parser.add_argument("--wait", default="0.5,2", help="a player's wait between two actions, "
+                        "seconds at random between LOW,HIGH")  # fmt: skip
     parser.add_argument("--mode", choices=sorted(MODES), help="one mode, in this process")
     args = parser.parse_args()
     if args.users < GROUP or args.users % GROUP:
         parser.error(f"--users must be a multiple of {GROUP}")
     if args.mode:  # a child: one mode, its result as JSON on the last line
-        print(json.dumps(measure(args.mode, args.users, args.seconds)))
+        print(json.dumps(measure(args.mode, args.users, args.seconds, args.wait)))
         return
 
     _log(f"Python {platform.python_version()}; CPU: {cpu_name()}, {os.cpu_count()} cores; "
@@ -720,6 +744,8 @@ def main() -> None:
                 str(args.users),
                 "--seconds",
                 str(args.seconds),
+                "--wait",
+                args.wait,
             ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
@@ -734,7 +760,10 @@ def main() -> None:
     print(f"\nCPU: {cpu_name()}, {os.cpu_count()} cores", file=out)
     if b["rps_without_polls"]:
         print(f"throughput A / B: {a['rps_without_polls'] / b['rps_without_polls']:.2f}x "
-              f"without the polls (target >= 3x); {a['rps'] / b['rps']:.2f}x counting them",
+              f"without the polls (target >= 3x); {a['rps'] / b['rps']:.2f}x counting them; "
+              f"players' actions/s {a['actions_per_second'] / b['actions_per_second']:.2f}x "
+              f"(A and B reach {a['actions_per_second'] / a['ceiling']:.0%} and "
+              f"{b['actions_per_second'] / b['ceiling']:.0%} of what the players can ask)",
               file=out)  # fmt: skip
     print(
         f"'sheet after edit' p95 in mode A: {a['kinds']['sheet after edit']['p95']:.0f} ms "

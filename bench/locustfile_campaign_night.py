@@ -4,7 +4,7 @@ A club night: every simulated player (one ``Player``, a Locust ``HttpUser``) is 
 seeded accounts ``night01``, ``night02``..., logged in on the web before the run (the driver
 posts the log-in form; its session cookie serves the pages and the PDFs), and speaking to the
 REST API with its token. Between two actions it
-waits 0.5 to 2 s. Its actions, by weight (out of 100):
+waits 0.5 to 2 s (``NIGHT_WAIT``). Its actions, by weight (out of 100):
 
 - browse (50): "My squads" (``/squads/``), one of its squads' builders, its campaign's page;
 - edit (15): renames its free squad with the builder's form (posted as a browser without
@@ -60,6 +60,9 @@ TIMEOUT = 60  # seconds: one HTTP request
 # Seconds between two requests for a PDF on its way: 0.5 (issue #13); NIGHT_ASK_AGAIN changes
 # it for an experiment (the page's own htmx asks every second).
 ASK_AGAIN = float(os.environ.get("NIGHT_ASK_AGAIN", "0.5"))
+# Seconds a player waits between two actions, at random between the two: "0.5,2" (a player at
+# the table); the driver's --wait changes it to find the server's capacity.
+WAIT = tuple(float(x) for x in os.environ.get("NIGHT_WAIT", "0.5,2").split(","))
 PDF_PATIENCE = 60  # seconds: a PDF still on its way after this is a failure
 OUTCOMES = ("full", "partial", "failed")
 HARMLESS = ("stunned", "wounded")  # casualties that recover: every model stays fit to fight
@@ -71,7 +74,7 @@ def record(kind: str, **fields) -> None:
 
 
 class Player(HttpUser):
-    wait_time = between(0.5, 2)
+    wait_time = between(*WAIT)
 
     def on_start(self) -> None:
         index = next(_next_player)

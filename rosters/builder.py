@@ -13,23 +13,23 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F, QuerySet
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rosters.adapters import rows_to_roster, squad_to_roster, squads_with_members
 from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
-from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
+from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit, next_name
 from rules import get_system
 from rules.i18n import TO_BE_NAMED
 from rules.registry import GameSystem
@@ -63,6 +63,8 @@ class MemberUrls:
     """Where a card's forms post."""
 
     update: str
+    open: str  # the builder with this card open
+    duplicate: str
     move_up: str
     move_down: str
     remove: str
@@ -129,6 +131,7 @@ class _Page:
     builder_url: str
     models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models a record names
     language: str
+    open: int | None  # the model whose card is open (the others show as one line)
     # The models another may name in its record as the one it helps, and those that may
     # name none:
     # see ``_assistance``.
@@ -165,9 +168,33 @@ class MemberView:
     def urls(self) -> MemberUrls:
         return _member_urls(self._page.builder_url, self.row.pk)
 
+    @property
+    def open(self) -> bool:
+        """The card is open to edit; the others show as one line."""
+        return self.row.pk == self._page.open
+
     @functools.cached_property
     def type_label(self) -> str:
         return label(self._page.system.model_types, self.row.type)
+
+    @property
+    def line_type(self) -> str:
+        """The type, and the status when it is not active, as the model's line shows them."""
+        if self.row.status == Member.Status.ACTIVE:
+            return self.type_label
+        return f"{self.type_label} · {self.row.get_status_display()}"
+
+    @property
+    def kit_summary(self) -> str:
+        """The equipment, then the abilities, on one line ("Pistol, Rope ×3 · Lucky")."""
+        items = ", ".join(
+            line.label + (f" ×{line.row.count}" if line.row.count > 1 else "")
+            for line in self.equipment
+        )
+        abilities = ", ".join(
+            f"{line.label}: {line.detail}" if line.detail else line.label for line in self.abilities
+        )
+        return " · ".join(part for part in (items, abilities) if part)
 
     @functools.cached_property
     def equipment(self) -> list[EquipmentLine]:
@@ -297,7 +324,8 @@ class MemberView:
     def type_options(self) -> SafeString:
         page = self._page
         selected = _known(self._sent("card", "type", self.row.type), page.system.model_types)
-        return _type_options(page.squad.system, selected or self.row.type, page.language)
+        counts = _type_counts(page.stored.members)
+        return type_options(page.system, selected or self.row.type, counts, page.language)
 
     @property
     def status_options(self) -> SafeString:
@@ -305,13 +333,20 @@ class MemberView:
         return _status_options(selected or self.row.status, self._page.language)
 
     @property
-    def item_options(self) -> SafeString:
+    def item_choices(self) -> tuple[tuple[str, str], ...]:
+        """The items the type may take, as ``(code, "label · price")``: one button each."""
         squad, page = self._page.squad, self._page
-        refused = self._refused("equipment")
-        if refused is None:
-            return _item_options(squad.system, squad.faction, self.row.type, page.language)
-        choices = _kit_choices(squad.system, squad.faction, self.row.type, page.language)[0]
-        return options(choices, refused.sent.get("item"))
+        return _item_choices(squad.system, squad.faction, self.row.type, page.language)
+
+    @property
+    def abilities_held(self) -> str:
+        """Starting abilities held against the type's allowance ("1/2"), or "" for a type
+        that starts with none."""
+        if not self.allowance:
+            return ""
+        starting = sum(1 for a in self._page.stored.abilities[self.row.pk] if a.gained not in
+                       CAMPAIGN_GAINED)  # fmt: skip
+        return f"{starting}/{self.allowance}"
 
     @property
     def ability_options(self) -> SafeString:
@@ -319,7 +354,7 @@ class MemberView:
         model hold an ability once: ``duplicate-ability``)."""
         squad, page = self._page.squad, self._page
         held = frozenset(a.code for a in page.stored.abilities[self.row.pk])
-        choices = _kit_choices(squad.system, squad.faction, self.row.type, page.language)[1]
+        choices = _ability_choices(squad.system, squad.faction, self.row.type, page.language)
         selected = self._sent("ability", "code", None)
         return options(((c, text) for c, text in choices if c not in held), selected)
 
@@ -393,14 +428,98 @@ def _kit_choices(system_code: str, faction: str, model_type: str, language: str)
 
 
 @functools.cache
-def _item_options(system_code: str, faction: str, model_type: str, language: str) -> SafeString:
-    return options(_kit_choices(system_code, faction, model_type, language)[0])
+def _stats_template(system_code: str):
+    """The game's figures of a model (``systems/<game>/builder/member_stats.html``)."""
+    return get_template(f"systems/{system_code}/builder/member_stats.html")
+
+
+def _price(price) -> str:
+    """A game's price for a picker (``BuilderChoices.type_price``), translated; "" for none."""
+    if price is None:
+        return ""
+    message, params = price
+    return _(message) % params
 
 
 @functools.cache
-def _type_options(system_code: str, selected: str, language: str) -> SafeString:
+def _item_choices(
+    system_code: str, faction: str, model_type: str, language: str
+) -> tuple[tuple[str, str], ...]:
+    """``(code, "label · price")`` of the items a model of this type may take."""
     system = get_system(system_code)
-    return options(((c, _(t.label)) for c, t in system.model_types.items()), selected)
+    priced = system.builder.item_price if system.builder else None
+    return tuple(
+        (code, f"{text} · {cost}" if (cost := _price(priced(code) if priced else None)) else text)
+        for code, text in _kit_choices(system_code, faction, model_type, language)[0]
+    )
+
+
+@functools.cache
+def _ability_choices(
+    system_code: str, faction: str, model_type: str, language: str
+) -> tuple[tuple[str, str], ...]:
+    """``(code, "label — effect")`` of the abilities a model of this type may pick."""
+    abilities = get_system(system_code).abilities
+    return tuple(
+        (code, f"{text} — {_(abilities[code].effect)}" if abilities[code].effect else text)
+        for code, text in _kit_choices(system_code, faction, model_type, language)[1]
+    )
+
+
+@functools.cache
+def _type_choices(system_code: str, language: str) -> tuple[tuple[str, str, int | None], ...]:
+    """``(code, "label · price", most)`` of each model type: most None for any number."""
+    system = get_system(system_code)
+    offered = system.builder
+    out = []
+    for code, model_type in system.model_types.items():
+        text, cost = _(model_type.label), ""
+        if offered is not None and offered.type_price is not None:
+            cost = _price(offered.type_price(code))
+        most = offered.type_range(code)[1] if offered and offered.type_range else None
+        out.append((code, f"{text} · {cost}" if cost else text, most))
+    return tuple(out)
+
+
+def _type_counts(rows: Iterable[Member]) -> dict[str, int]:
+    """Models of each type the rules count: the living."""
+    counts: dict[str, int] = defaultdict(int)
+    for row in rows:
+        if row.status != Member.Status.DEAD:
+            counts[row.type] += 1
+    return counts
+
+
+def type_options(
+    system: GameSystem, selected: str, counts: Mapping[str, int], language: str
+) -> SafeString:
+    """The type select: each type with its price and, where the squad may have only so
+    many, how many it has of them ("Top · 25 pts · 2/3")."""
+    return options(
+        (
+            (code, text if most is None else f"{text} · {counts.get(code, 0)}/{most}")
+            for code, text, most in _type_choices(system.code, language)
+        ),
+        selected,
+    )
+
+
+def allowances(system: GameSystem, counts: Mapping[str, int], language: str) -> list[dict]:
+    """The types a squad may have only so many of, with how many it has ("Top 2/3"), for the
+    line above the add form; ``full`` when no more may be added, ``short`` when the squad
+    still needs some."""
+    offered = system.builder
+    if offered is None or offered.type_range is None:
+        return []
+    out = []
+    for code, model_type in system.model_types.items():
+        least, most = offered.type_range(code)
+        if most is None:
+            continue
+        count = counts.get(code, 0)
+        out.append({"label": _(model_type.label), "count": count, "most": most,
+                    "full": count >= most, "short": count < least})  # fmt: skip
+    return out
 
 
 @functools.cache
@@ -475,28 +594,13 @@ def _assistance(system: GameSystem, stored: Stored) -> tuple[frozenset[int] | No
     return frozenset(carriers & living), frozenset(carriers)
 
 
-_NUMBERED = re.compile(r"(.*?)\s*(\d+)")
-
-
-def next_name(name: str, taken: Iterable[str]) -> str:
-    """The name the add form suggests after ``name`` was added: its number plus one
-    ("Grunt 6" after "Grunt 5"), or 2 for a name without one, past the names taken (names
-    are unique in a squad); "" when it would be too long."""
-    match = _NUMBERED.fullmatch(name)
-    stem, number = (match.group(1), int(match.group(2))) if match and match.group(1) else (name, 1)
-    taken = set(taken)
-    number += 1
-    while f"{stem} {number}" in taken:
-        number += 1
-    suggestion = f"{stem} {number}"
-    return suggestion if len(suggestion) <= 100 else ""
-
-
 def _member_urls(builder_url: str, member_pk: int) -> MemberUrls:
     # rosters/urls.py nests every model action under <builder>/members/<pk>/.
     base = f"{builder_url}members/{member_pk}/"
     return MemberUrls(
         update=base,
+        open=f"{builder_url}?open={member_pk}",
+        duplicate=f"{base}duplicate/",
         move_up=f"{base}move/up/",
         move_down=f"{base}move/down/",
         remove=f"{base}remove/",
@@ -514,8 +618,12 @@ def builder_context(
     refused: Refused | None = None,
     added: int | None = None,
     added_item: str = "",
+    open: int | None = None,
 ) -> dict[str, Any]:
     """The builder page's context.
+
+    The card of model ``open`` is open to edit (after a change to a model or an add: that
+    model's); the others show as one line each, which is what keeps the page light.
 
     A refused edit (``refused``) shows where it was made: on the card of model
     ``error_for``, at the squad's form or the add form (``refused.form``), else in the
@@ -541,7 +649,9 @@ def builder_context(
     language = get_language()
     builder_url = reverse("rosters:builder", args=[squad.pk])
     models = [(row.pk, row.name, escape(row.name)) for row in rows]
-    page = _Page(stored, system, builder_url, models, language, *_assistance(system, stored))
+    if open is None:
+        open = error_for if error_for is not None else added
+    page = _Page(stored, system, builder_url, models, language, open, *_assistance(system, stored))
     member_costs = costs.members if costs is not None else (None,) * len(rows)
     by_name = derived.get("derived", {})
     members = [
@@ -556,6 +666,8 @@ def builder_context(
         if added_item and costs is not None:
             m.notice = _free_notice(system, roster, costs, index, added_item)
     dead = sum(1 for row in rows if row.status == Member.Status.DEAD)
+    counts = _type_counts(rows)
+    pks = {row.name: row.pk for row in rows}
     shown_elsewhere = refused is not None and (
         refused.form in ("squad", "add") or any(m.refused for m in members)
     )
@@ -565,12 +677,18 @@ def builder_context(
         "system": system,
         # the game's own parts of a card: its record's fields, its costing's figures
         "game_dir": f"systems/{system.code}",
+        # a model's line shows the game's figures: its template, looked up once per page
+        "stats_template": _stats_template(system.code),
+        "labels": {"duplicate": _("Duplicate")},
         "faction_label": squad.faction_label,
         "points": costs.points if costs is not None else None,
         "derived": derived,
         "valid": not violations,
         "violations": violations,
         "squad_violations": squad_wide,
+        # every rule broken, in the summary: a model's links to its card
+        "broken": [(v, pks.get(v.member) if v.member else None) for v in violations],
+        "allowances": allowances(system, counts, language),
         "members": members,
         "living": len(rows) - dead,  # what the rules count
         "dead": dead,
@@ -579,7 +697,7 @@ def builder_context(
             "member_add": reverse("rosters:member_add", args=[squad.pk]),
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
-        "add": _add_form(squad, system, rows, language, refused, added),
+        "add": _add_form(squad, system, rows, counts, language, refused, added),
         "head": squad_head(squad, system, refused),
         "random_table": _random_table(squad.system, language),
         "error": refused.message if refused is not None and not shown_elsewhere else "",
@@ -607,7 +725,7 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
     }
 
 
-def _add_form(squad, system, rows, language, refused: Refused | None, added: int | None):
+def _add_form(squad, system, rows, counts, language, refused: Refused | None, added: int | None):
     """The add form: empty at first; after an add, the type just added and the next
     numbered name ("add another"); after a refused add, what was sent, with the message at
     the field it is about (``errors``; under ``"form"`` when about neither)."""
@@ -621,7 +739,7 @@ def _add_form(squad, system, rows, language, refused: Refused | None, added: int
         name, model_type = next_name(row.name, (r.name for r in rows)), row.type
     return {
         "name": name,
-        "type_options": _type_options(squad.system, model_type, language),
+        "type_options": type_options(system, model_type, counts, language),
         "errors": errors,
         "suggested": row is not None,  # the name box takes the focus: Enter adds another
     }
@@ -715,4 +833,70 @@ def _squad_line(squad: Squad) -> SquadLine:
         dead,
         squad.campaign_id,
         squad.campaign_name or "",
+    )
+
+
+# --- plain text -------------------------------------------------------------------------------
+
+
+def squad_text(squad_id: int, *, owner=None) -> str:
+    """The squad as plain text to paste into a chat: a line for the squad (game, faction,
+    points, valid or the rules it breaks), then a line per model or unit with its type, its
+    points where the game costs them, its equipment and its abilities (four queries)."""
+    squads = Squad.objects.filter(pk=squad_id)
+    squad = squads_with_members(squads if owner is None else squads.filter(owner=owner)).get()
+    roster = squad_to_roster(squad)
+    system = get_system(squad.system)
+    costs = system.cost(roster) if system.cost is not None else None
+    broken = system.validate(roster)
+    head = [squad.name, system.name]
+    if system.factions is not None:
+        head.append(_(system.faction_label(roster.faction)))
+    if costs is not None:
+        limit = f"/{squad.points_limit}" if squad.points_limit else ""
+        head.append(_("%(points)s pts") % {"points": f"{costs.points}{limit}"})
+    head.append(
+        _("valid")
+        if not broken
+        else ngettext(
+            "invalid: %(count)d rule broken", "invalid: %(count)d rules broken", len(broken)
+        )
+        % {"count": len(broken)}  # fmt: skip
+    )
+    lines = [" · ".join(head)]
+    if system.units is not None:
+        for unit in roster.units:
+            kind = system.units.kinds.get(unit.kind)
+            what = [_(kind.label) if kind is not None else unit.kind]
+            models = system.units.models(unit)
+            what.append(ngettext("%(count)d model", "%(count)d models", models) % {"count": models})
+            kit = _kit_text(system, unit.equipment)
+            members = ", ".join(
+                f"{m.name} ×{system.units.group(m)}" if system.units.group(m) > 1 else m.name
+                for m in unit.members
+            )
+            lines.append(f"- {unit.name} ({', '.join(what)})"
+                         + "".join(f": {part}" for part in (members, kit) if part))  # fmt: skip
+        return "\n".join(lines) + "\n"
+    member_costs = costs.members if costs is not None else (None,) * len(roster.members)
+    for m, cost in zip(roster.members, member_costs, strict=True):
+        what = [label(system.model_types, m.type)]
+        if cost is not None:
+            what.append(_("%(points)s pts") % {"points": cost.points})
+        if m.status != "active":
+            what.append(_(dict(Member.Status.choices)[m.status]))
+        kit = _kit_text(system, m.equipment)
+        abilities = ", ".join(
+            label(system.abilities, a.code) + (f": {_(a.detail)}" if a.detail else "")
+            for a in m.abilities
+        )
+        text = "; ".join(part for part in (kit, abilities) if part)
+        lines.append(f"- {m.name} ({', '.join(what)})" + (f": {text}" if text else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _kit_text(system: GameSystem, equipment) -> str:
+    return ", ".join(
+        (e.label or label(system.items, e.item)) + (f" ×{e.count}" if e.count > 1 else "")
+        for e in equipment
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -392,6 +393,23 @@ def squad_set_public(*, squad: Squad, public: bool) -> Squad:
 # --- members --------------------------------------------------------------------------------
 
 
+_NUMBERED = re.compile(r"(.*?)\s*(\d+)")
+
+
+def next_name(name: str, taken: Iterable[str]) -> str:
+    """The name the add form suggests after ``name`` was added: its number plus one
+    ("Grunt 6" after "Grunt 5"), or 2 for a name without one, past the names taken (names
+    are unique in a squad); "" when it would be too long."""
+    match = _NUMBERED.fullmatch(name)
+    stem, number = (match.group(1), int(match.group(2))) if match and match.group(1) else (name, 1)
+    taken = set(taken)
+    number += 1
+    while f"{stem} {number}" in taken:
+        number += 1
+    suggestion = f"{stem} {number}"
+    return suggestion if len(suggestion) <= 100 else ""
+
+
 @transaction.atomic
 def member_add(*, squad: Squad, name: str, type: str) -> Member:
     _lock(squad)
@@ -411,6 +429,38 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
     )  # fmt: skip
     _touch(squad)
     return member
+
+
+@transaction.atomic
+def member_duplicate(*, member: Member) -> Member:
+    """Another model like ``member``, just after it: the same type and equipment, under the
+    next numbered name ("Grunt 3" after "Grunt 2", see ``next_name``). Its abilities, status
+    and record are not copied: those belong to the model (a drawn ability, wounds, the model
+    it helps); the copy starts as a new model of the type would."""
+    squad = _lock_member(member)
+    taken = list(squad.members.values_list("name", flat=True))
+    name = next_name(member.name, taken)
+    if not name:
+        raise ServiceError("name", _("This model's name is too long to number a copy of it."))
+    lines = list(member.equipment.order_by("position", "pk"))
+    limit = get_system(squad.system).limits.squad_equipment
+    if Equipment.objects.filter(member__squad=squad).count() + len(lines) > limit:
+        raise ServiceError(
+            "equipment",
+            _("At most %(max)d equipment lines per squad (a limit of this service, far "
+              "above any legal squad).") % {"max": limit},
+        )  # fmt: skip
+    copy = member_add(squad=squad, name=name, type=member.type)
+    Equipment.objects.bulk_create(
+        Equipment(member=copy, position=e.position, item=e.item, count=e.count) for e in lines
+    )
+    # Just after the original: the models after it move down one place.
+    squad.members.filter(position__gt=member.position).exclude(pk=copy.pk).update(
+        position=F("position") + 1
+    )
+    copy.position = member.position + 1
+    copy.save(update_fields=["position"])
+    return copy
 
 
 def _check_campaign_record(member: Member, *, type: str, status: str, record: dict[str, Any],

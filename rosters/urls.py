@@ -14,11 +14,17 @@ urlpatterns = [
     path("<int:pk>/duplicate/", views.squad_duplicate, name="duplicate"),
     path("<int:pk>/public/", views.squad_public, name="public"),
     path("<int:pk>/export.json", views.squad_export, name="export"),
+    path("<int:pk>/squad.txt", views.squad_text, name="text"),
     # Every model action lives under <pk>/members/<member_pk>/: rosters/builder.py builds the
     # cards' URLs from that prefix (tests/rosters/test_builder.py checks them).
     path("<int:pk>/members/add/", views.member_add, name="member_add"),
     path("<int:pk>/members/<int:member_pk>/", views.member_update, name="member_update"),
     path("<int:pk>/members/<int:member_pk>/remove/", views.member_remove, name="member_remove"),
+    path(
+        "<int:pk>/members/<int:member_pk>/duplicate/",
+        views.member_duplicate,
+        name="member_duplicate",
+    ),
     path(
         "<int:pk>/members/<int:member_pk>/move/<str:direction>/",
         views.member_move,

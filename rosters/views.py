@@ -28,6 +28,7 @@ from rosters.builder import (
     free_item_notice,
     squad_lines,
 )
+from rosters.builder import squad_text as squad_text_of
 from rosters.forms import ImportForm, SquadForm
 from rosters.messages import document_message
 from rosters.models import Ability, Equipment, Member, Squad
@@ -111,8 +112,15 @@ def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
 
 
 def _builder_url(squad_pk: int, member_pk: int | None = None) -> str:
+    """The builder, with the card of ``member_pk`` open and in view."""
     url = reverse("rosters:builder", args=[squad_pk])
-    return f"{url}#member-{member_pk}" if member_pk else url
+    return f"{url}?open={member_pk}#member-{member_pk}" if member_pk else url
+
+
+def _open(request: HttpRequest) -> int | None:
+    """The model whose card the builder opens (``?open=<pk>``); None for none, or junk."""
+    value = request.GET.get("open", "")
+    return int(value) if value.isdigit() and len(value) < 12 else None
 
 
 # Without JavaScript, the model just added, kept in the session for the builder page that
@@ -249,7 +257,9 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
         if units:
             context = unit_builder_context(pk, owner=request.user)
         else:
-            context = builder_context(pk, owner=request.user, added=_added(request, pk))
+            context = builder_context(
+                pk, owner=request.user, added=_added(request, pk), open=_open(request)
+            )
     except Squad.DoesNotExist:
         raise Http404 from None
     if request.htmx:
@@ -368,6 +378,28 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
     except ServiceError as error:
         return _after_change(request, pk, member_pk, refused=_refused(request, "card", error))
     return _after_change(request, pk, member_pk, whole=whole)
+
+
+@login_required
+@require_POST
+def member_duplicate(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
+    """Another model like this one, just after it, its card open (``services.member_duplicate``)."""
+    try:
+        copy = services.member_duplicate(member=_owned_member(request, pk, member_pk))
+    except ServiceError as error:
+        refused = _refused(request, "card", error)
+        return _after_change(request, pk, member_pk, whole=True, refused=refused)
+    return _after_change(request, pk, copy.pk, whole=True)
+
+
+@login_required
+def squad_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The squad as plain text, to paste into a chat (``builder.squad_text``)."""
+    try:
+        text = squad_text_of(pk, owner=request.user)
+    except Squad.DoesNotExist:
+        raise Http404 from None
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
 
 
 @login_required

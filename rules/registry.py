@@ -213,6 +213,10 @@ class UnitRules:
         }
 
 
+# A price as the builder's pickers show it: a message marked for translation and its params.
+Price = tuple[str, Mapping[str, Any]]
+
+
 @dataclass(frozen=True)
 class BuilderChoices:
     """What the roster builder offers a model (the rules still check whatever it holds).
@@ -225,7 +229,13 @@ class BuilderChoices:
     - ``random_abilities``: the random-ability table, the ability of roll 1 first (empty: the
       game draws none);
     - ``draw_ability(rng, held)``: ``(code, roll)`` drawn from that table, or ``("", 0)``
-      when the model holds them all.
+      when the model holds them all;
+    - ``type_price(type)`` and ``item_price(item)``: what the pickers say a type or an item
+      costs, as ``(message, params)`` (an English message marked for translation, like a
+      violation's: "%(points)d pts"), or None to say nothing (a game whose text prints no
+      costs has neither);
+    - ``type_range(type)``: ``(least, most)`` models of the type a squad may have (most None:
+      any number), which the builder shows as an allowance ("Top 2/3").
     """
 
     items: Callable[[str, str], tuple[str, ...]]
@@ -234,6 +244,9 @@ class BuilderChoices:
     starting_drawn: Callable[[str], bool]
     random_abilities: tuple[str, ...] = ()
     draw_ability: Callable[[random.Random, frozenset[str]], tuple[str, int]] | None = None
+    type_price: Callable[[str], Price | None] | None = None
+    item_price: Callable[[str], Price | None] | None = None
+    type_range: Callable[[str], tuple[int, int | None]] | None = None
 
     def ability_for_roll(self, roll: int) -> str:
         """The ability numbered ``roll`` (1-based) in the random table; ValueError if none."""

@@ -86,7 +86,8 @@ def test_squad_list_is_in_french(client, user, squad):
 def test_builder_page_is_in_french(client, user, squad):
     client.force_login(user)
 
-    html = french(client, reverse("rosters:builder", args=[squad.pk]))
+    first = squad.members.order_by("position").first()  # its card open
+    html = french(client, reverse("rosters:builder", args=[squad.pk]) + f"?open={first.pk}")
 
     assert "Éditeur d" in html  # the title: "Éditeur d'escouade"
     assert "Escouade valide" in html
@@ -98,6 +99,8 @@ def test_builder_page_is_in_french(client, user, squad):
     assert "Chanceux" in html
     assert "Gilet pare-balles" in html
     assert "Valid squad" not in html
+    assert "Dupliquer" in html and "Texte brut (pour une messagerie)" in html
+    assert "+ Pistolet · 1 PE" in html  # a picker's price
 
 
 def test_builder_shows_a_broken_rule_in_french(client, user):

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import random
 
-from rules.black_sun.data import ABILITIES, ADVANTAGES, ITEMS, MODEL_TYPES, RANDOM_ABILITY_TABLE
+from rules.black_sun.data import (
+    ABILITIES,
+    ADVANTAGES,
+    GRENADES,
+    GRENADES_PER_EP,
+    ITEMS,
+    MODEL_TYPES,
+    RANDOM_ABILITY_TABLE,
+)
+from rules.i18n import gettext_noop as _
 
 
 def allowed_items(faction: str, model_type: str) -> tuple[str, ...]:
@@ -38,6 +47,25 @@ def starting_drawn(model_type: str) -> bool:
 def starting_choices(model_type: str) -> tuple[str, ...]:
     """Abilities a type may pick at creation: advantages for "chosen" types, else any."""
     return ADVANTAGES if MODEL_TYPES[model_type].chosen else tuple(ABILITIES)
+
+
+def type_price(model_type: str) -> tuple[str, dict[str, int]]:
+    """What a model of the type costs the squad (section 1.1), as the pickers say it."""
+    return _("%(points)d pts"), {"points": MODEL_TYPES[model_type].cost}
+
+
+def type_range(model_type: str) -> tuple[int, int | None]:
+    """How many models of the type a squad may have (section 1.1)."""
+    return MODEL_TYPES[model_type].min_count, MODEL_TYPES[model_type].max_count
+
+
+def item_price(item: str) -> tuple[str, dict[str, int]]:
+    """What an item costs from the model's EP (section 1.2): grenades by the pair; a knife
+    0 EP."""
+    ep = ITEMS[item].ep
+    if item == GRENADES:
+        return _("%(ep)d EP per %(count)d"), {"ep": ep, "count": GRENADES_PER_EP}
+    return _("%(ep)d EP"), {"ep": ep}
 
 
 def draw_ability(rng: random.Random, held: frozenset[str] | set[str]) -> tuple[str, int]:

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from rules.black_sun.data import ABILITIES, FACTIONS, ITEMS, MODEL_TYPES
+from rules.black_sun.data import ABILITIES, FACTIONS, ITEMS
 
 PASSWORD = "Hill-937-Ap-Bia"
 
@@ -41,10 +41,17 @@ def create_squad(page: Page, base_url: str, name: str, faction: str) -> None:
 
 
 def member(page: Page, name: str) -> Locator:
-    """A model's card, found by the name in its own form (cards are re-rendered by htmx)."""
-    return page.locator("article.member").filter(
-        has=page.locator(f'input[name="name"][value="{name}"]')
-    )
+    """A model's line or open card, found by its name (both are re-rendered by htmx)."""
+    return page.locator(f'article.member[data-name="{name}"]')
+
+
+def open_card(page: Page, name: str) -> Locator:
+    """The model's card, opened from its line if it is not open yet (one click)."""
+    card = member(page, name)
+    if "is-open" not in (card.get_attribute("class") or ""):
+        card.locator("a.line-open").click()
+        expect(member(page, name)).to_have_class(re.compile(r"\bis-open\b"))
+    return member(page, name)
 
 
 def equipment_chips(card: Locator) -> Locator:
@@ -58,31 +65,30 @@ def ability_chips(card: Locator) -> Locator:
 def add_model(page: Page, name: str, model_type: str) -> None:
     form = page.locator("form.add-member")
     form.locator('input[name="name"]').fill(name)
-    form.locator('select[name="type"]').select_option(label=MODEL_TYPES[model_type].label)
+    form.locator('select[name="type"]').select_option(value=model_type)
     form.get_by_role("button", name="Add model").click()
     expect(member(page, name)).to_have_count(1)
 
 
 def add_item(page: Page, name: str, item: str, count: int = 1) -> None:
-    card = member(page, name)
+    card = open_card(page, name)
     label = ITEMS[item].label
-    card.locator('select[name="item"]').select_option(label=label)
     if count != 1:  # a re-rendered card shows 1
         card.locator('input[name="count"]').fill(str(count))
-    card.get_by_role("button", name="Add", exact=True).click()
+    card.locator(f'button[name="item"][value="{item}"]').click()
     expect(equipment_chips(card)).to_contain_text(label if count == 1 else f"{label} ×{count}")
 
 
 def choose_ability(page: Page, name: str, code: str) -> None:
-    card = member(page, name)
+    card = open_card(page, name)
     label = ABILITIES[code].label
-    card.locator('select[name="code"]').select_option(label=label)
+    card.locator('select[name="code"]').select_option(value=code)
     card.get_by_role("button", name="Add ability").click()
     expect(ability_chips(card).filter(has_text=label)).to_have_count(1)
 
 
 def draw_ability(page: Page, name: str) -> None:
-    card = member(page, name)
+    card = open_card(page, name)
     card.get_by_role("button", name="Draw a random ability").click()
     expect(ability_chips(card)).to_have_count(1)
     expect(ability_chips(card)).to_contain_text("random (roll ")
@@ -90,7 +96,7 @@ def draw_ability(page: Page, name: str) -> None:
 
 def name_assistant(page: Page, name: str, gunner: str) -> None:
     """The card's form swaps the whole roster: wait until the old card has gone."""
-    select = member(page, name).locator('select[name="assists"]')
+    select = open_card(page, name).locator('select[name="assists"]')
     old = select.element_handle()
     select.select_option(label=gunner)
     page.wait_for_function("element => !element.isConnected", arg=old)

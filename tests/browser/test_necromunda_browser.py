@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from rules.necromunda.data import FIGHTER_TYPES, ITEMS
-from tests.browser.steps import log_in, member, sign_up
+from rules.necromunda.data import ITEMS
+from tests.browser.steps import log_in, member, open_card, sign_up
 from tests.printing.conftest import pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,15 +29,14 @@ RIVALS = {
 def add_fighter(page: Page, name: str, fighter_type: str) -> None:
     form = page.locator("form.add-member")
     form.locator('input[name="name"]').fill(name)
-    form.locator('select[name="type"]').select_option(label=FIGHTER_TYPES[fighter_type].label)
+    form.locator('select[name="type"]').select_option(value=fighter_type)
     form.get_by_role("button", name="Add model").click()
     expect(member(page, name)).to_have_count(1)
 
 
 def add_item(page: Page, name: str, item: str) -> None:
-    card = member(page, name)
-    card.locator('select[name="item"]').select_option(label=ITEMS[item].label)
-    card.get_by_role("button", name="Add", exact=True).click()
+    card = open_card(page, name)
+    card.locator(f'button[name="item"][value="{item}"]').click()
     expect(card.locator(".kit").first.locator("ul.chips")).to_contain_text(ITEMS[item].label)
 
 
@@ -110,9 +109,9 @@ def test_a_necromunda_gang_is_built_printed_and_campaigned(page: Page, live_serv
     expect(summary).to_contain_text("Invalid")
     expect(member(page, "Pip").locator(".violation")).to_contain_text("armour")
     page.goto(builder_url)  # a fresh page: Pip takes the mesh off
-    member(page, "Pip").get_by_role("button", name="Remove Mesh").click()
+    open_card(page, "Pip").get_by_role("button", name="Remove Mesh").click()
     expect(summary).to_contain_text("Valid squad")
-    card = member(page, "Mak McMadd")
+    card = open_card(page, "Mak McMadd")
     card.locator('input[name="advances-ws"]').fill("1")
     card.locator('input[name="advances-ws"]').dispatch_event("change")
     expect(member(page, "Mak McMadd").locator(".profile")).to_contain_text("WS 4")

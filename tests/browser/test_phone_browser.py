@@ -87,6 +87,12 @@ def seed(django_user_model):
             f"builder {code}": reverse("rosters:builder", args=[squad.pk])
             for code, squad in squads.items()
         },
+        **{  # a model's card open: its pickers name each choice's cost or effect
+            f"builder {code}, a card open": reverse("rosters:builder", args=[squad.pk])
+            + f"?open={squad.members.order_by('position').values_list('pk', flat=True)[0]}"
+            for code, squad in squads.items()
+            if squad.members.exists() and not squad.units
+        },
         "campaign squad builder": reverse("rosters:builder", args=[mine.squad.pk]),
         "delete a squad": reverse("rosters:delete", args=[black_sun.pk]),
         "public squad page": reverse("squad_shared", args=[black_sun.public_id]),

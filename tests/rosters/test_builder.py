@@ -40,11 +40,13 @@ def test_a_card_offers_what_its_type_may_take(make_squad):
         (Member("Queen", "boss"), Member("Larva", "recruit"), Member("Drone", "grunt")),
     )  # fmt: skip
     queen, larva, drone = builder_context(make_squad(roster).pk)["members"]
-    assert "telekinetic-throw" in queen.item_options
-    assert "telekinetic-throw" not in drone.item_options
-    assert "body-armour" in drone.item_options and "body-armour" not in larva.item_options
+    items = {m.row.name: [code for code, _text in m.item_choices] for m in (queen, larva, drone)}
+    assert "telekinetic-throw" in items["Queen"]
+    assert "telekinetic-throw" not in items["Drone"]
+    assert "body-armour" in items["Drone"] and "body-armour" not in items["Larva"]
     assert "bad-shot" not in queen.ability_options  # a Boss chooses among advantages
-    assert '<option value="grunt" selected>Grunt</option>' in drone.type_options
+    assert '<option value="grunt" selected>Grunt · 10 pts</option>' in drone.type_options
+    assert '<option value="top">Top · 25 pts · 0/3</option>' in drone.type_options
     assert '<option value="active" selected>' in drone.status_options
     assert 'value="chosen"' in queen.gained_options and 'value="chosen"' not in (
         drone.gained_options

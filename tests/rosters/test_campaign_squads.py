@@ -149,7 +149,8 @@ def test_a_duplicate_is_a_free_squad(campaign_squad, user):
 
 
 def test_the_builder_shows_no_input_for_what_battles_set(campaign_squad, owner_client):
-    url = reverse("rosters:builder", args=[campaign_squad.pk])
+    mint = member(campaign_squad, "Mint")
+    url = reverse("rosters:builder", args=[campaign_squad.pk]) + f"?open={mint.pk}"
     for headers in ({}, HX):
         html = owner_client.get(url, **headers).content.decode()
         assert 'name="name"' in html and 'name="assists"' in html
@@ -163,12 +164,15 @@ def test_the_builder_shows_no_input_for_what_battles_set(campaign_squad, owner_c
 
 
 def test_only_a_fresh_recruit_and_starting_abilities_offer_removal(campaign_squad, owner_client):
-    html = owner_client.get(reverse("rosters:builder", args=[campaign_squad.pk])).content.decode()
     pk = campaign_squad.pk
+    builder = reverse("rosters:builder", args=[pk])
     for name in ("Mint", "Pierce", "Chavez", "Rookie"):
-        url = reverse("rosters:member_remove", args=[pk, member(campaign_squad, name).pk])
+        model = member(campaign_squad, name)
+        html = owner_client.get(f"{builder}?open={model.pk}").content.decode()
+        url = reverse("rosters:member_remove", args=[pk, model.pk])
         assert (url in html) == (name == "Rookie"), name
     mint = member(campaign_squad, "Mint")
+    html = owner_client.get(f"{builder}?open={mint.pk}").content.decode()
     for ability in mint.abilities.all():
         url = reverse("rosters:ability_remove", args=[pk, mint.pk, ability.pk])
         assert (url in html) == (ability.code != "lame"), ability.code
