@@ -91,6 +91,9 @@ class Entry(models.Model):
         Squad, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     enrolled = models.DateTimeField(auto_now_add=True)
+    # Set when the organiser removed its player (``services.player_remove``): the squad and
+    # its battles stay (standings, log, history), but it fights no new battle.
+    withdrawn = models.DateTimeField(_("withdrawn"), null=True, blank=True)
 
     class Meta:
         ordering = ["enrolled", "pk"]

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, IntegerField, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -44,6 +44,11 @@ def is_player(campaign: Campaign, user: Any) -> bool:
     if not user.is_authenticated:
         return False
     return Player.objects.filter(campaign=campaign, user=user).exists()
+
+
+def players(campaign: Campaign) -> list[Player]:
+    """The campaign's players, first joined first, with their accounts (1 query)."""
+    return list(Player.objects.filter(campaign=campaign).select_related("user"))
 
 
 def readable_campaigns(user: Any) -> QuerySet[Campaign]:
@@ -251,6 +256,30 @@ def battles(campaign: Campaign, sort: str = "-number") -> QuerySet[Battle]:
                 queryset=BattleSide.objects.select_related("entry__squad", "entry__player"),
             )
         )
+    )
+
+
+def waiting(user: Any) -> QuerySet[Battle]:
+    """The reports ``user`` may confirm or reject now (``services.can_decide``): pending, in
+    a campaign they organise, or naming a squad of theirs (not withdrawn) that another player
+    sent."""
+    theirs = BattleSide.objects.filter(
+        battle=OuterRef("pk"), entry__player=user, entry__withdrawn__isnull=True
+    )
+    return Battle.objects.filter(status=Battle.Status.PENDING).filter(
+        Q(campaign__organiser=user) | (Q(Exists(theirs)) & ~Q(submitted_by=user))
+    )
+
+
+def waiting_battles(user: Any) -> QuerySet[Battle]:
+    """``waiting`` as a list to read: each battle's campaign, sender and squads (3 queries)."""
+    return (
+        waiting(user)
+        .select_related("campaign", "submitted_by")
+        .prefetch_related(
+            Prefetch("sides", queryset=BattleSide.objects.select_related("entry__squad"))
+        )
+        .order_by("submitted_at", "pk")
     )
 
 

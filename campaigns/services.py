@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from campaigns import waiting
 from campaigns.adapters import (
     LoadedSquad,
     as_enrolled,
@@ -36,7 +37,7 @@ from campaigns.adapters import (
     violation_lines,
 )
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
-from core.errors import Conflict, Invalid, NotAllowed, ServiceError
+from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 from rosters import services as roster_services
 from rosters.models import Ability, Member, Squad
 from rules import get_system, systems
@@ -53,8 +54,10 @@ __all__ = [
     "campaign_create",
     "campaign_update",
     "campaign_join",
+    "player_remove",
     "enrol",
     "battle_submit",
+    "battle_preview",
     "battle_confirm",
     "battle_reject",
     "battle_void",
@@ -177,6 +180,47 @@ def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> Player:
     return player
 
 
+@dataclass(frozen=True)
+class Removed:
+    username: str
+    withdrawn: list[str]  # the names of the squads withdrawn
+    pending: int  # reports naming one of them that still wait for the organiser
+
+
+@transaction.atomic
+def player_remove(*, campaign: Campaign, by: AbstractBaseUser, player: Player) -> Removed:
+    """The organiser removes a player: they no longer read a private campaign, report, enrol
+    or confirm. Nothing stored is lost: their squads are withdrawn (``Entry.withdrawn``), not
+    deleted, so every battle they fought stays confirmed and counted, in the standings, the
+    log and the history, and a withdrawn squad fights no new battle. Reports naming one of
+    them that are still pending wait for the organiser, who confirms or rejects them. The
+    player may join again by invitation; their withdrawn squads stay withdrawn."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)  # before any report
+    if by.pk != campaign.organiser_id:
+        raise NotAllowed("player", _("only the organiser can remove a player"))
+    player = Player.objects.select_related("user").filter(pk=player.pk, campaign=campaign).first()
+    if player is None:
+        raise Missing("player", _("this player is not in the campaign"))
+    if player.user_id == campaign.organiser_id:
+        raise Invalid("player", _("the organiser cannot be removed from their own campaign"))
+    entries = list(
+        Entry.objects.filter(campaign=campaign, player_id=player.user_id, withdrawn__isnull=True)
+        .select_related("squad")
+        .order_by("enrolled", "pk")
+    )
+    Entry.objects.filter(pk__in=[e.pk for e in entries]).update(withdrawn=timezone.now())
+    pending = (
+        Battle.objects.filter(
+            campaign=campaign, status=Battle.Status.PENDING, sides__entry__in=entries
+        )
+        .distinct()
+        .count()
+    )
+    player.delete()
+    waiting.forget([player.user_id])
+    return Removed(player.user.get_username(), [e.squad.name for e in entries], pending)
+
+
 @transaction.atomic
 def enrol(*, campaign: Campaign, user: AbstractBaseUser, squad: Squad) -> Entry:
     """Copy the player's squad into the campaign; the original stays free to edit.
@@ -286,6 +330,7 @@ def battle_submit(
             )
             if campaign.apply_at_once:
                 _apply(battle, campaign, user, rng, report=report, rosters=rosters)
+            waiting.forget([campaign.organiser_id, *(entry.player_id for entry in entries)])
     except IntegrityError:
         # The same key sent twice at the same moment: the other request created the battle.
         existing = _by_key(campaign, user, idempotency_key) if idempotency_key else None
@@ -318,7 +363,9 @@ def _check_report(
     squad_ids = [side.squad_id for side in report.sides]
     entries = {
         e.squad_id: e
-        for e in Entry.objects.filter(campaign=campaign, squad_id__in=[i for i in squad_ids if i])
+        for e in Entry.objects.filter(
+            campaign=campaign, squad_id__in=[i for i in squad_ids if i]
+        ).select_related("squad")
     }
     seen: set[int] = set()
     for i, side in enumerate(report.sides):
@@ -336,6 +383,11 @@ def _check_report(
             )
         elif side.squad_id in seen:
             problems.append((f"{path}.squad_id", _("this squad is on two sides")))
+        elif entries[side.squad_id].withdrawn is not None:
+            name = entries[side.squad_id].squad.name
+            problems.append(
+                (f"{path}.squad_id", _("%(squad)s has left the campaign") % {"squad": name})
+            )
         else:
             seen.add(side.squad_id)
     if problems:
@@ -374,7 +426,7 @@ def _opponent(battle: Battle, user: AbstractBaseUser) -> bool:
     """A player on one of the battle's sides who did not send the report."""
     if user.pk == battle.submitted_by_id:
         return False
-    return battle.sides.filter(entry__player=user).exists()
+    return battle.sides.filter(entry__player=user, entry__withdrawn__isnull=True).exists()
 
 
 def _battle_state(battle: Battle) -> Conflict:
@@ -402,7 +454,14 @@ def battle_confirm(
     if battle.status != Battle.Status.PENDING:
         raise _battle_state(battle)
     _apply(battle, campaign, user, rng)
+    _forget_deciders(battle)
     return battle
+
+
+def _forget_deciders(battle: Battle) -> None:
+    """The badge counts of everyone who could decide ``battle``, counted again."""
+    players = battle.sides.values_list("entry__player_id", flat=True)
+    waiting.forget([battle.campaign.organiser_id, *players])
 
 
 @transaction.atomic
@@ -419,7 +478,75 @@ def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle.decided_by = user
     battle.decided_at = timezone.now()
     battle.save(update_fields=["status", "decided_by", "decided_at"])
+    _forget_deciders(battle)
     return battle
+
+
+def _resolve(
+    campaign: Campaign,
+    report: BattleReport,
+    rosters: dict[int, LoadedSquad],
+    rng: random.Random,
+) -> tuple[list[Any], list[str]]:
+    """The game's result of each side (its score, its models' ends) and their placings,
+    under the campaign's house rules."""
+    rules = campaign_rules(campaign)
+    house = house_rules_of(campaign)
+    results = [
+        rules.resolve_side(rosters[side.squad_id].roster, side, rng, house, report)
+        for side in report.sides
+    ]
+    if rules.placings is not None:
+        return results, rules.placings(report.sides, results)
+    return results, placings([result.score.total_vp for result in results])
+
+
+@dataclass(frozen=True)
+class SidePreview:
+    squad: str
+    mission_vp: int
+    casualty_vp: int
+    total_vp: int
+    placing: str  # a code of BattleSide.Placing
+
+
+def battle_preview(*, campaign: Campaign, document: Any) -> list[SidePreview]:
+    """Each side's VP and placing if the ``battle-report/1`` ``document`` were applied now,
+    by the same rules and house rules as ``battle_submit``; it writes nothing. Refused
+    (``ReportRefused``) where the report cannot be read or names a model that did not fight;
+    a squad that breaks a rule is still scored (sending it says so). The dice the rules roll
+    for the survival phase are thrown away: no game's VP depend on them."""
+    try:
+        report = parse_battle_report(document)
+    except DocumentError as error:
+        raise ReportRefused([(p.path, p.message) for p in error.problems]) from None
+    if report.system != campaign.system:
+        raise ReportRefused([("system", _("this campaign plays %(code)r") % {
+            "code": campaign.system})])  # fmt: skip
+    squad_ids = [side.squad_id for side in report.sides]
+    known = set(
+        Entry.objects.filter(campaign=campaign, squad_id__in=[i for i in squad_ids if i])
+        .values_list("squad_id", flat=True)
+    )  # fmt: skip
+    missing = [
+        (f"sides[{i}].squad_id", _("squad %(id)s is not in this campaign") % {"id": squad_id})
+        for i, squad_id in enumerate(squad_ids)
+        if squad_id not in known
+    ]
+    if missing or len(set(squad_ids)) != len(squad_ids):
+        raise ReportRefused(missing or [("sides", _("this squad is on two sides"))])
+    rosters = load_rosters(squad_ids)
+    problems = _side_problems(campaign, report, rosters, check_valid=False)
+    if problems:
+        raise ReportRefused(problems)
+    results, places = _resolve(campaign, report, rosters, random.Random(0))
+    return [
+        SidePreview(
+            rosters[side.squad_id].roster.name, result.score.mission_vp,
+            result.score.casualty_vp, result.score.total_vp, place,
+        )
+        for side, result, place in zip(report.sides, results, places, strict=True)
+    ]  # fmt: skip
 
 
 def _apply(
@@ -444,15 +571,7 @@ def _apply(
         if problems:
             raise ReportRefused(problems)
     rules = campaign_rules(campaign)
-    house = house_rules_of(campaign)
-    results = []
-    for side_report in report.sides:
-        roster = rosters[side_report.squad_id].roster
-        results.append(rules.resolve_side(roster, side_report, rng, house, report))
-    if rules.placings is not None:
-        places = rules.placings(report.sides, results)
-    else:
-        places = placings([result.score.total_vp for result in results])
+    results, places = _resolve(campaign, report, rosters, rng)
     history: list[HistoryEntry] = []
     changed: dict[int, Member] = {}
     new_abilities: list[tuple[HistoryEntry, Ability]] = []

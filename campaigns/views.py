@@ -3,14 +3,15 @@ and renders; the rules live in ``rules/``, the writes in ``services.py``, the re
 ``selectors.py``.
 
 Who may do what: anyone reads a public campaign, only its organiser and players a private
-one (others get 404); only the organiser changes settings and voids; the organiser or an
-opposing player confirms; only a player whose squad fought enters a report.
+one (others get 404); only the organiser changes settings, voids and removes players; the
+organiser or an opposing player confirms; only a player whose squad fought enters a report.
 """
 
 from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -34,7 +35,7 @@ from campaigns.adapters import (
     violation_lines,
 )
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
-from campaigns.models import Battle, BattleSide, Campaign, Entry
+from campaigns.models import Battle, BattleSide, Campaign, Entry, Player
 from campaigns.printing import report_pdf
 from rosters.adapters import units_to_rules
 from rosters.models import Member, Squad
@@ -124,17 +125,19 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _readable(request, pk)
     user = request.user
     is_organiser = user.is_authenticated and user.pk == campaign.organiser_id
-    is_player = selectors.is_player(campaign, user)
+    # the organiser manages the players, and is one (``services.campaign_create``)
+    players = selectors.players(campaign) if is_organiser else []
+    is_player = is_organiser or selectors.is_player(campaign, user)
     sort = request.GET.get("sort", "rank")
     log_sort = request.GET.get("log", "-number")
     page = Paginator(selectors.battles(campaign, log_sort), BATTLES_PER_PAGE).get_page(
         request.GET.get("page")
     )
+    standings = selectors.standings(campaign, sort)
+    entries = sorted((row.entry for row in standings), key=lambda e: (e.enrolled, e.pk))
     my_entries, has_free_squads = [], False
     if is_player:
-        my_entries = list(
-            Entry.objects.filter(campaign=campaign, player=user).select_related("squad")
-        )
+        my_entries = [e for e in entries if e.player_id == user.pk]
         has_free_squads = selectors.free_squads(campaign, user).exists()
     pending = [b for b in page if b.status == Battle.Status.PENDING]
     return render(
@@ -142,7 +145,12 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "campaigns/campaign_detail.html",
         {
             "campaign": campaign,
-            "standings": selectors.standings(campaign, sort),
+            "standings": standings,
+            "players": [
+                (player, [e.squad.name for e in entries
+                          if e.player_id == player.user_id and e.withdrawn is None])
+                for player in players
+            ],
             "standing_columns": campaign_rules(campaign).standing_columns,
             # the game's word for what its casualties column counts, and where its rules
             # come from (a campaign layer the rulebook does not have)
@@ -164,6 +172,54 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ) if is_organiser else "",
         },
     )  # fmt: skip
+
+
+@login_required
+def waiting_list(request: HttpRequest) -> HttpResponse:
+    """The reports waiting for the user's confirmation: where the header's badge leads."""
+    return render(
+        request, "campaigns/waiting.html", {"battles": selectors.waiting_battles(request.user)}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_remove(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """The organiser removes a player (``services.player_remove``). The player list's button
+    asks in a dialog (``hx-confirm``) and posts here through htmx; without JavaScript it GETs
+    this page, whose form posts."""
+    campaign = _organised(request, pk)
+    player = get_object_or_404(Player.objects.select_related("user"), pk=player_pk,
+                               campaign=campaign)  # fmt: skip
+    if request.method == "GET":
+        return render(
+            request, "campaigns/confirm_remove.html", {"campaign": campaign, "player": player}
+        )
+    try:
+        removed = services.player_remove(campaign=campaign, by=request.user, player=player)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _removed_message(removed))
+    url = reverse("campaigns:detail", args=[campaign.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _removed_message(removed: services.Removed) -> str:
+    text = _("%(player)s was removed from the campaign.") % {"player": removed.username}
+    if removed.withdrawn:
+        text += " " + ngettext(
+            "Their squad %(squads)s is withdrawn: its battles still count.",
+            "Their squads %(squads)s are withdrawn: their battles still count.",
+            len(removed.withdrawn),
+        ) % {"squads": ", ".join(removed.withdrawn)}
+    if removed.pending:
+        text += " " + ngettext(
+            "%(n)d report naming them still waits for your decision.",
+            "%(n)d reports naming them still wait for your decision.",
+            removed.pending,
+        ) % {"n": removed.pending}
+    return text
 
 
 @login_required
@@ -277,9 +333,9 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
             ids.append(pk)
     entries = {
         e.pk: e
-        for e in Entry.objects.filter(campaign=campaign, pk__in=ids).select_related(
-            "squad", "player"
-        )
+        for e in Entry.objects.filter(
+            campaign=campaign, pk__in=ids, withdrawn__isnull=True
+        ).select_related("squad", "player")
     }
     members: dict[int, list[Member]] = {}
     for member in Member.objects.filter(
@@ -296,6 +352,16 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
     ]  # fmt: skip
 
 
+def _ticked(entries: list[Entry], user) -> list[int]:
+    """The squads the choice starts with: the player's, when they have one, and its
+    opponent, when the campaign has one other squad."""
+    mine = [e.pk for e in entries if e.player_id == user.pk]
+    if len(mine) != 1:
+        return []
+    others = [e.pk for e in entries if e.player_id != user.pk]
+    return mine + others if len(others) == 1 else mine
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
@@ -305,19 +371,33 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     data = request.POST if request.method == "POST" else request.GET
     sides = _report_sides(campaign, data.getlist("side"))
-    entries = Entry.objects.filter(campaign=campaign).select_related("squad", "player")
     if len(sides) < 2:
         if "side" in data:
             messages.error(request, _("Choose at least two squads."))
+        entries = list(
+            Entry.objects.filter(campaign=campaign, withdrawn__isnull=True).select_related(
+                "squad", "player"
+            )
+        )
         return render(
-            request, "campaigns/battle_choose.html", {"campaign": campaign, "entries": entries}
+            request,
+            "campaigns/battle_choose.html",
+            {"campaign": campaign, "entries": entries, "ticked": _ticked(entries, request.user)},
         )
     game = get_system(campaign.system)
     labels = game.campaign.labels
     errors: list[str] = []
+    preview: dict[str, Any] | None = None
     if request.method == "POST":
         document, errors = report_document(request.POST, system=campaign.system, sides=sides)
-        if not errors:
+        if "preview" in request.POST:
+            preview = _preview(campaign, sides, data, document, errors)
+            if request.htmx:
+                return render(
+                    request, "campaigns/battle_form.html#report-preview", {"preview": preview}
+                )
+            errors = []
+        elif not errors:
             try:
                 submitted = services.battle_submit(
                     campaign=campaign,
@@ -361,9 +441,33 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "game_dir": f"systems/{game.code}",
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
             "idempotency_key": data.get("idempotency_key") or uuid.uuid4().hex,
+            "preview": preview,
         },
         status=400 if errors else 200,
     )
+
+
+def _preview(
+    campaign: Campaign, sides: list[ReportSide], data, document: dict, errors: list[str]
+) -> dict[str, Any]:
+    """What the report screen's preview shows: each side's VP by the game's rules
+    (``services.battle_preview``), or why they cannot be counted yet."""
+    label = campaign_rules(campaign).labels.get("column:casualty_vp", gettext_noop("VP lost"))
+    preview: dict[str, Any] = {"sides": [], "problems": [], "casualty_vp_label": label}
+    if any(not side.outcome(data) for side in sides):
+        preview["problems"] = [_("Choose each side's mission to see its VP.")]
+    elif errors:
+        preview["problems"] = errors
+    else:
+        try:
+            scored = services.battle_preview(campaign=campaign, document=document)
+        except services.ServiceError as error:
+            names = [side.entry.squad.name for side in sides]
+            preview["problems"] = _problems(error, names, document)
+        else:
+            placings = dict(BattleSide.Placing.choices)
+            preview["sides"] = [(side, placings.get(side.placing, "")) for side in scored]
+    return preview
 
 
 def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:

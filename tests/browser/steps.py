@@ -101,3 +101,35 @@ def name_assistant(page: Page, name: str, gunner: str) -> None:
     select.select_option(label=gunner)
     page.wait_for_function("element => !element.isConnected", arg=old)
     expect(member(page, name).locator('select[name="assists"] option:checked')).to_have_text(gunner)
+
+
+class Interactions:
+    """Does what a player does, counting each click, fill, choice in a select and tick as
+    one interaction (issue #14 counts them)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def click(self, target: Locator) -> None:
+        self.count += 1
+        target.click()
+
+    def fill(self, target: Locator, value: str) -> None:
+        self.count += 1
+        target.fill(value)
+
+    def select(self, target: Locator, value: str) -> None:
+        self.count += 1
+        target.select_option(value)
+
+    def check(self, target: Locator) -> None:
+        self.count += 1
+        target.check()
+
+
+def start_report(page: Page, base_url: str, username: str, campaign_url: str) -> None:
+    """``username`` logs in and opens the report screen of the campaign, both squads ticked."""
+    log_in(page, base_url, username)
+    page.goto(campaign_url)
+    page.get_by_role("link", name="Report a battle").click()
+    page.get_by_role("button", name="Next").click()

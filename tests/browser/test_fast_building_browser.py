@@ -19,30 +19,18 @@ from playwright.sync_api import Locator, Page, expect
 
 from rosters.models import Member, Squad
 from rules.black_sun.data import ITEMS
-from tests.browser.steps import sign_up
+from tests.browser.steps import Interactions, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-class Player:
+class Player(Interactions):
     """A player at the builder, who counts what they do."""
 
     def __init__(self, page: Page) -> None:
+        super().__init__()
         self.page = page
-        self.interactions = 0
         self.points = page.locator("#summary .points strong")
-
-    def click(self, locator: Locator) -> None:
-        self.interactions += 1
-        locator.click()
-
-    def fill(self, locator: Locator, text: str) -> None:
-        self.interactions += 1
-        locator.fill(text)
-
-    def select(self, locator: Locator, value: str) -> None:
-        self.interactions += 1
-        locator.select_option(value=value)
 
     def card(self, name: str) -> Locator:
         return self.page.locator(f'article.member[data-name="{name}"]')
@@ -95,7 +83,7 @@ class Player:
     def assist(self, name: str, gunner: str) -> None:
         select = self.card(name).locator('select[name="assists"]')
         old = select.element_handle()
-        self.interactions += 1
+        self.count += 1
         select.select_option(label=gunner)
         self.page.wait_for_function("element => !element.isConnected", arg=old)
 
@@ -141,8 +129,8 @@ def test_a_legal_9_model_us_army_squad_takes_at_most_40_interactions(
     page.screenshot(path="/tmp/us-army-builder.png", full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/us-army-builder-phone.png", full_page=True)
-    print(f"US Army, 9 models: {me.interactions} interactions")
-    assert me.interactions <= 40
+    print(f"US Army, 9 models: {me.count} interactions")
+    assert me.count <= 40
 
 
 def test_a_legal_13_model_viet_cong_squad_takes_at_most_50_interactions(
@@ -162,5 +150,5 @@ def test_a_legal_13_model_viet_cong_squad_takes_at_most_50_interactions(
     expect(summary).to_contain_text("Valid squad")
     expect(summary).to_contain_text("13 models")
     expect(me.points).to_have_text("190 / 200")
-    print(f"Viet Cong, 13 models: {me.interactions} interactions")
-    assert me.interactions <= 50
+    print(f"Viet Cong, 13 models: {me.count} interactions")
+    assert me.count <= 50
