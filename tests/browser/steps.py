@@ -133,3 +133,25 @@ def start_report(page: Page, base_url: str, username: str, campaign_url: str) ->
     page.goto(campaign_url)
     page.get_by_role("link", name="Report a battle").click()
     page.get_by_role("button", name="Next").click()
+
+
+def two_squad_campaign():
+    """A campaign, "Delta", whose organiser ("orga") plays the US Army demo squad and "kang"
+    the Viet Cong one: (campaign, their entries), set up through the services."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns import services
+    from rosters import services as roster_services
+    from rosters.demo import demo_rosters
+
+    users = get_user_model().objects
+    organiser = users.create_user("orga", password=PASSWORD)
+    rival = users.create_user("kang", password=PASSWORD)
+    campaign = services.campaign_create(organiser=organiser, name="Delta")
+    services.campaign_join(campaign=campaign, user=rival)
+    rosters = {r.faction: r for r in demo_rosters()}
+    entries = []
+    for player, faction in ((organiser, "us-army"), (rival, "viet-cong")):
+        squad = roster_services.squad_import(owner=player, roster=rosters[faction])
+        entries.append(services.enrol(campaign=campaign, user=player, squad=squad))
+    return campaign, entries

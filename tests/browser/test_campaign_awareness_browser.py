@@ -4,14 +4,11 @@ confirm, the organiser removing a player, and the VP preview without JavaScript.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from campaigns import services
 from campaigns.models import Battle, Entry, Player
-from rosters import services as roster_services
-from rosters.demo import demo_rosters
-from tests.browser.steps import PASSWORD, log_in, start_report
+from tests.browser.steps import log_in, start_report, two_squad_campaign
 from tests.campaigns.conftest import report
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,16 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def campaign_url(live_server) -> str:
     """The organiser ("orga") plays the US Army squad, "kang" the Viet Cong one; kang has
     sent battle 1, which waits for orga."""
-    users = get_user_model().objects
-    organiser = users.create_user("orga", password=PASSWORD)
-    rival = users.create_user("kang", password=PASSWORD)
-    campaign = services.campaign_create(organiser=organiser, name="Delta")
-    services.campaign_join(campaign=campaign, user=rival)
-    rosters = {r.faction: r for r in demo_rosters()}
-    entries = []
-    for player, faction in ((organiser, "us-army"), (rival, "viet-cong")):
-        squad = roster_services.squad_import(owner=player, roster=rosters[faction])
-        entries.append(services.enrol(campaign=campaign, user=player, squad=squad))
+    campaign, entries = two_squad_campaign()
+    rival = entries[1].player
     services.battle_submit(campaign=campaign, user=rival, document=report(*entries))
     return f"{live_server.url}/campaigns/{campaign.pk}/"
 

@@ -10,15 +10,12 @@ The campaign and its two squads are made through the services, not the browser.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from campaigns import services
 from campaigns.models import Battle, Entry
-from rosters import services as roster_services
-from rosters.demo import demo_rosters
 from tests.browser.conftest import _page
-from tests.browser.steps import PASSWORD, Interactions, log_in, start_report
+from tests.browser.steps import Interactions, log_in, start_report, two_squad_campaign
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,15 +41,7 @@ def phone(browser: Browser):
 @pytest.fixture
 def campaign_url(live_server) -> str:
     """The organiser ("orga") plays the US Army squad; "kang" the Viet Cong one."""
-    users = get_user_model().objects
-    organiser = users.create_user("orga", password=PASSWORD)
-    rival = users.create_user("kang", password=PASSWORD)
-    campaign = services.campaign_create(organiser=organiser, name="Delta")
-    services.campaign_join(campaign=campaign, user=rival)
-    rosters = {r.faction: r for r in demo_rosters()}
-    for player, faction in ((organiser, "us-army"), (rival, "viet-cong")):
-        squad = roster_services.squad_import(owner=player, roster=rosters[faction])
-        services.enrol(campaign=campaign, user=player, squad=squad)
+    campaign, _entries = two_squad_campaign()
     return f"{live_server.url}/campaigns/{campaign.pk}/"
 
 

@@ -16,6 +16,7 @@ import pytest
 from django.urls import reverse
 
 from rosters import services
+from rosters.models import Member as StoredMember
 from rosters.models import Squad
 from rules.types import Equipment, Member, Roster
 
@@ -155,13 +156,19 @@ def test_a_campaign_squad_duplicates_as_a_fresh_recruit(make_squad, owner_client
     squad = make_squad()
     Squad.objects.filter(pk=squad.pk).update(in_campaign=True)
     grunt = squad.members.get(name="Grunt 1")
-    services.member_update(member=grunt, name=grunt.name, type="grunt", status="active",
-                           record={**grunt.record, "rp": 0})  # fmt: skip
+    # a model that fought: battles set these on a campaign squad
+    StoredMember.objects.filter(pk=grunt.pk).update(
+        status="recovering", record={**grunt.record, "cv_loss": 1}
+    )
     url = reverse("rosters:member_duplicate", args=[squad.pk, grunt.pk])
     assert url in owner_client.get(builder(squad)).content.decode()
     owner_client.post(url, **HX)
     copy = squad.members.order_by("-pk").first()
-    assert copy.type == "grunt" and copy.status == "active" and copy.record.get("cv_loss", 0) == 0
+    assert copy.pk != grunt.pk and copy.type == "grunt"
+    assert copy.status == "active" and copy.record.get("cv_loss", 0) == 0  # fresh, not wounded
+    assert list(copy.equipment.values_list("item", flat=True)) == list(
+        grunt.equipment.values_list("item", flat=True)
+    )
 
 
 def test_nobody_duplicates_anothers_model(squad, other_client):
