@@ -249,7 +249,7 @@ class MemberView:
         """The fields the card's form shows: in a campaign squad, neither the type and
         status nor the numbers of the record, which battles set (``services``)."""
         campaign = self._page.squad.in_campaign
-        shown = {"name"} if campaign else {"name", "type", "status"}
+        shown = {"name", "notes"} if campaign else {"name", "notes", "type", "status"}
         return shown | {
             f.key
             for f in self._page.system.member_record
@@ -277,12 +277,13 @@ class MemberView:
     def values(self) -> dict[str, Any]:
         """What the card's form shows: the name and the record as stored, or as sent by a
         refused edit of the card (an adjustments field: ``{code: value}``)."""
-        values: dict[str, Any] = {"name": self.row.name, **self.row.record}
+        values: dict[str, Any] = {**self.row.record, "name": self.row.name, "notes": self.row.notes}
         refused = self._refused("card")
         if refused is None:
             return values
         sent = refused.sent
         values["name"] = sent.get("name", self.row.name)
+        values["notes"] = sent.get("notes", self.row.notes)
         for f in self._page.system.member_record:
             if f.kind == "count" and f.key in sent:
                 values[f.key] = sent[f.key]
@@ -673,6 +674,7 @@ def builder_context(
     )
     return {
         "squad": squad,
+        "roster": roster,  # the rules value shown (rosters.undo keeps it after a change)
         "campaign": squad.in_campaign,
         "system": system,
         # the game's own parts of a card: its record's fields, its costing's figures
@@ -712,12 +714,14 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
     faction = sent.get("faction", squad.faction)
     errors = {}
     if refused is not None and refused.form == "squad":
-        shown_at = refused.field if refused.field in ("name", "faction", "points_limit") else ""
+        shown = ("name", "faction", "points_limit", "notes")
+        shown_at = refused.field if refused.field in shown else ""
         errors[shown_at or "form"] = refused.message
     return {
         "name": sent.get("name", squad.name),
         "faction": faction,
         "points_limit": sent.get("points_limit", squad.points_limit),
+        "notes": sent.get("notes", squad.notes),
         "faction_options": options(((c, _(f.label)) for c, f in system.factions.items()), faction)
         if system.factions is not None
         else None,

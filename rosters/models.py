@@ -34,6 +34,9 @@ class Squad(models.Model):
     # back through the game's rules (``rosters.adapters``); ``members`` stay empty. The
     # squad row is locked for every edit, so the list is always written whole.
     units = models.JSONField(_("units"), default=list, blank=True)
+    # The player's own notes, printed on the sheet; not part of the squad-roster/1 document
+    # (its keys are a public contract), so an import or export leaves them out.
+    notes = models.TextField(_("notes"), blank=True, default="")
     is_public = models.BooleanField(_("public link on"), default=False)
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     # Set when a campaign enrols the squad (campaigns.services.enrol copies the player's squad
@@ -77,6 +80,8 @@ class Member(models.Model):
     # game's ``GameSystem.member_record`` (a model of another squad may name another model
     # there by name), every key present, checked by ``rosters.services`` before it is saved.
     record = models.JSONField(_("record"), default=dict, blank=True)
+    # The player's note on this model, printed on the sheet and its card (see Squad.notes).
+    notes = models.TextField(_("notes"), blank=True, default="")
 
     class Meta:
         ordering = ["position", "pk"]

@@ -27,7 +27,7 @@ import contextlib
 import contextvars
 import datetime
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -138,9 +138,9 @@ def require_printing(system_code: str) -> None:
     _printing(system_code)
 
 
-def _with_envelope(model: dict[str, Any], member: Member) -> dict[str, Any]:
-    """A game's row for ``member`` with what every game prints alike: the name, the status
-    and the source of each ability (the game gives its code)."""
+def _with_envelope(model: dict[str, Any], member: Member, notes: str) -> dict[str, Any]:
+    """A game's row for ``member`` with what every game prints alike: the name, the status,
+    the player's notes and the source of each ability (the game gives its code)."""
     for ability in model.get("abilities", ()):
         ability["source"] = SOURCE_LABELS.get(ability["source"])
     return {
@@ -149,6 +149,7 @@ def _with_envelope(model: dict[str, Any], member: Member) -> dict[str, Any]:
         "status": member.status,
         "status_label": STATUS_LABELS[member.status],
         "dead": member.status == "dead",
+        "notes": notes,
     }
 
 
@@ -165,9 +166,12 @@ def squad_sheet_context(
     cards: bool = False,
     include_dead: bool = True,
     today: datetime.date | None = None,
+    notes: str = "",
+    member_notes: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """What the squad sheet and card templates show, with every rules label translated: the
-    squad's header here, the rest from the game (``Printing.squad_context``)."""
+    squad's header here, the rest from the game (``Printing.squad_context``). ``notes`` and
+    ``member_notes`` (by model name) are the player's, which the document does not hold."""
     system, printing = _printing(roster.system)
     costs = system.cost(roster) if system.cost is not None else None  # None: not costed
     violations = system.validate(roster)
@@ -178,8 +182,9 @@ def squad_sheet_context(
         model_count = game.get("model_count", 0)
     else:
         printed = [m for m in roster.members if include_dead or m.status != "dead"]
+        member_notes = member_notes or {}
         models = [
-            _with_envelope(model, member)
+            _with_envelope(model, member, member_notes.get(member.name, ""))
             for model, member in zip(game["models"], printed, strict=True)
         ]
         cards_of = models
@@ -198,6 +203,7 @@ def squad_sheet_context(
             "models": model_count,
             "units": len(roster.units),
             "valid": not violations,
+            "notes": notes,
         },
         "violations": [_violation(v) for v in violations],
         "models": models,
@@ -239,8 +245,10 @@ def squad_sheet_pdf(
     paper: str = "a4",
     cards: bool = False,
     include_dead: bool = True,
+    notes: Callable[[], tuple[str, Mapping[str, str]]] | None = None,
 ) -> bytes:
-    """The squad sheet (or one card per model) of ``roster`` as PDF bytes.
+    """The squad sheet (or one card per model) of ``roster`` as PDF bytes; ``notes``, when
+    given, returns the squad's notes and its models' by name (called after ``roster``).
 
     With a ``cache_key`` (e.g. ``f"squad-{squad.pk}"``), the PDF is cached under that key,
     the version, the options, the language and the day (the footer prints the date), so a
@@ -259,9 +267,10 @@ def squad_sheet_pdf(
             return cached
     if callable(roster):
         roster = roster()
+    squad_notes, member_notes = notes() if notes is not None else ("", {})
     context = squad_sheet_context(
         roster, owner=owner, version=version, paper=paper, cards=cards,
-        include_dead=include_dead, today=today,
+        include_dead=include_dead, today=today, notes=squad_notes, member_notes=member_notes,
     )  # fmt: skip
     pdf = render_pdf(_squad_template(roster.system, cards), context)
     if key is not None:
@@ -420,11 +429,19 @@ def stored_squad_pdf(
     from rosters.adapters import squad_to_roster, squads_with_members
     from rosters.models import Squad
 
+    loaded: list[Squad] = []
+
     def roster() -> Roster:
-        return squad_to_roster(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
+        loaded.append(squads_with_members(Squad.objects.filter(pk=squad.pk)).get())
+        return squad_to_roster(loaded[0])
+
+    def notes() -> tuple[str, dict[str, str]]:
+        row = loaded[0]  # its models are loaded with it
+        return row.notes, {m.name: m.notes for m in row.members.all() if m.notes}
 
     pdf = squad_sheet_pdf(
         roster, owner=squad.owner.get_username(), version=squad.version,
         cache_key=f"squad-{squad.pk}", paper=paper, cards=cards, include_dead=include_dead,
+        notes=notes,
     )  # fmt: skip
     return pdf, stored_squad_filename(squad, cards=cards)

@@ -14,6 +14,7 @@ the squad. The services refuse those changes with a ``ServiceError``, whoever ca
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -95,6 +96,27 @@ def _check_text(value: str, field: str) -> None:
         raise ServiceError(field, _("Names cannot hold control characters."))
 
 
+# Notes are the player's free text, printed on the sheet: a few lines for a model, a short
+# page for the squad. Line breaks and tabs are kept; other control characters are refused.
+MAX_SQUAD_NOTES = 2000
+MAX_MEMBER_NOTES = 300
+_NOTE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _check_notes(value: str, maximum: int) -> str:
+    """Notes as stored: Windows line ends made plain, the ends trimmed, checked."""
+    value = value.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if _NOTE_CONTROL.search(value):
+        raise ServiceError("notes", _("Notes cannot hold control characters."))
+    if len(value) > maximum:
+        raise ServiceError(
+            "notes",
+            _("Notes are at most %(max)d characters (these have %(count)d).")
+            % {"max": maximum, "count": len(value)},
+        )
+    return value
+
+
 def _touch(squad: Squad) -> None:
     """A new version: printed sheets, htmx views and caches keyed on it see the change, and
     the sheet is rendered ahead (``rosters.tasks``). ``update()`` skips ``auto_now``, so
@@ -169,6 +191,21 @@ def _check_name(squad: Squad, name: str, *, exclude: int | None = None) -> str:
 # --- squads ---------------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class SquadNotes:
+    """A squad's notes and its models' notes by name: what its document leaves out."""
+
+    squad: str = ""
+    members: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+def notes_of(squad: Squad) -> SquadNotes:
+    """The notes stored for ``squad`` (one query for the models')."""
+    members = Member.objects.filter(squad=squad.pk).exclude(notes="")
+    return SquadNotes(squad.notes, dict(members.values_list("name", "notes")))
+
+
+
 @transaction.atomic
 def squad_create(
     *,
@@ -196,7 +233,10 @@ def squad_create(
 
 
 @transaction.atomic
-def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int | None) -> Squad:
+def squad_update(
+    *, squad: Squad, name: str, faction: str, points_limit: int | None, notes: str | None = None
+) -> Squad:
+    """Change the squad's name, faction, points limit and (unless ``notes`` is None) notes."""
     locked = _lock(squad)
     if locked.in_campaign and faction != locked.faction:
         raise Conflict("faction", _("A campaign squad keeps its faction."), code="campaign-squad")
@@ -208,7 +248,10 @@ def squad_update(*, squad: Squad, name: str, faction: str, points_limit: int | N
     faction = _check_faction(game, faction)
     name = _check_squad_name(name)
     _check_points_limit(points_limit, game)
-    Squad.objects.filter(pk=squad.pk).update(name=name, faction=faction, points_limit=points_limit)
+    notes = locked.notes if notes is None else _check_notes(notes, MAX_SQUAD_NOTES)
+    Squad.objects.filter(pk=squad.pk).update(
+        name=name, faction=faction, points_limit=points_limit, notes=notes
+    )
     squad.refresh_from_db()
     _touch(squad)
     return squad
@@ -235,14 +278,16 @@ def _check_roster(roster: Roster) -> None:
                 )
 
 
-def _store_members(squad: Squad, roster: Roster) -> None:
-    """Write the models of a checked roster into ``squad``, which has none."""
+def _store_members(squad: Squad, roster: Roster, notes: Mapping[str, str] | None = None) -> None:
+    """Write the models of a checked roster into ``squad``, which has none; ``notes``: each
+    model's notes, by name."""
     game = get_system(roster.system)
     defaults = game.record_defaults()
+    notes = notes or {}
     rows = Member.objects.bulk_create(
         Member(
             squad=squad, position=i, name=m.name, type=m.type, status=m.status,
-            record={**defaults, **m.record},
+            record={**defaults, **m.record}, notes=notes.get(m.name, ""),
         )
         for i, m in enumerate(roster.members)
     )  # fmt: skip
@@ -288,9 +333,18 @@ def _unit_documents(roster: Roster) -> list[dict[str, Any]]:
 
 
 @transaction.atomic
-def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None = None) -> Squad:
+def squad_replace(
+    *,
+    squad: Squad,
+    roster: Roster,
+    expected_version: int | None = None,
+    notes: SquadNotes | None = None,
+) -> Squad:
     """Give ``squad`` the name, faction, limit and models of ``roster`` in one step, keeping
     its id, public link and owner; its version rises by one.
+
+    The document holds no notes: the squad keeps its own, and each model of ``roster`` keeps
+    the notes of the model of the same name, unless ``notes`` gives them all (an undo).
 
     The squad is locked first, so replacements sent at the same moment run one after the
     other and each leaves exactly its own document. With ``expected_version`` (the API's
@@ -316,11 +370,14 @@ def squad_replace(*, squad: Squad, roster: Roster, expected_version: int | None 
             code="version-mismatch",
         )  # fmt: skip
     _check_roster(roster)
+    if notes is None:
+        notes = notes_of(locked)
     Member.objects.filter(squad=locked).delete()
-    _store_members(locked, roster)
+    _store_members(locked, roster, notes.members)
     Squad.objects.filter(pk=locked.pk).update(
         name=roster.name, faction=roster.faction, points_limit=roster.points_limit,
-        units=_unit_documents(roster), version=F("version") + 1, updated=timezone.now(),
+        units=_unit_documents(roster), notes=notes.squad, version=F("version") + 1,
+        updated=timezone.now(),
     )  # fmt: skip
     sheet_ahead([locked.pk])
     squad.refresh_from_db()
@@ -334,7 +391,7 @@ def copy_members(*, source: Squad, target: Squad) -> None:
     copies = Member.objects.bulk_create(
         Member(
             squad=target, position=m.position, name=m.name, type=m.type, status=m.status,
-            record=dict(m.record),
+            record=dict(m.record), notes=m.notes,
         )
         for m in members
     )  # fmt: skip
@@ -363,6 +420,7 @@ def squad_duplicate(*, squad: Squad, owner: AbstractBaseUser) -> Squad:
         faction=squad.faction,
         points_limit=squad.points_limit,
         units=squad.units,
+        notes=squad.notes,
     )
     copy_members(source=squad, target=copy)
     return copy
@@ -571,10 +629,12 @@ def member_update(
     type: str,
     status: str,
     record: Mapping[str, Any] | None = None,
+    notes: str | None = None,
 ) -> Member:
-    """Change a model: its name, type and status, and the values of its game's record
+    """Change a model: its name, type and status, the values of its game's record
     (``record``: some or all of the keys of ``GameSystem.member_record``; the others keep
-    their values). A renamed model is renamed where the squad's records name it."""
+    their values) and its notes (None: kept). A renamed model is renamed where the squad's
+    records name it. A campaign squad's player changes its name and notes only."""
     squad = _lock_member(member)
     game = get_system(squad.system)
     _check_code(game.model_types, type, "type", _("model type"))
@@ -585,6 +645,8 @@ def member_update(
     old_name = member.name
     member.name = _check_name(squad, name, exclude=member.pk)
     member.record = new_record
+    if notes is not None:
+        member.notes = _check_notes(notes, MAX_MEMBER_NOTES)
     if squad.in_campaign:  # never write back what a battle may have changed meanwhile
         _record_names_write(game, member)
     else:
@@ -609,7 +671,8 @@ def _record_names_write(game: GameSystem, member: Member) -> None:
     keys = _naming_keys(game)
     current.record = {**current.record, **{k: member.record.get(k) for k in keys}}
     current.name = member.name
-    current.save(update_fields=["name", "record"])
+    current.notes = member.notes
+    current.save(update_fields=["name", "record", "notes"])
     member.record = current.record
 
 
@@ -842,7 +905,7 @@ def squad_campaign_copy(*, squad: Squad, owner: AbstractBaseUser, points_limit: 
     ``in_campaign`` set, so its battles own its record from now on."""
     copy = Squad.objects.create(
         owner=owner, name=squad.name, system=squad.system, faction=squad.faction,
-        points_limit=points_limit, in_campaign=True, units=squad.units,
+        points_limit=points_limit, in_campaign=True, units=squad.units, notes=squad.notes,
     )  # fmt: skip
     copy_members(source=squad, target=copy)
     return copy

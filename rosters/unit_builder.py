@@ -201,6 +201,7 @@ def unit_builder_context(
         ))  # fmt: skip
     models = sum(shape.models(unit) for unit in roster.units)
     return {
+        "roster": roster,  # the rules value shown (rosters.undo keeps it after a change)
         "squad": squad,
         "campaign": squad.in_campaign,
         "system": system,

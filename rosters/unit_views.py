@@ -24,10 +24,11 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import retarget
 
 from core.errors import Missing
-from rosters import services
+from rosters import services, undo
 from rosters.builder import Refused
 from rosters.models import Squad
 from rosters.services import ServiceError
+from rosters.undo import undoable
 from rosters.unit_builder import editable_forces, unit_builder_context
 from rules import get_system
 from rules.registry import GameSystem, RecordField
@@ -55,6 +56,7 @@ def after_units_change(
         context = unit_builder_context(squad_pk, owner=request.user, error=error, refused=refused)
     except Squad.DoesNotExist:
         raise Http404 from None
+    context["undo"] = undo.rendered(request, context["squad"], context["roster"], {})
     if not request.htmx:
         return render(request, "rosters/unit_builder.html", context, status=400)
     context["head_oob"] = head
@@ -128,6 +130,7 @@ def _holder(units: Units, index: int, member: int | None) -> dict[str, Any]:
 
 @login_required
 @require_POST
+@undoable
 def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A new unit: its name and kind, every value its kind requires at its first choice."""
     shape = _game(pk, request).units
@@ -150,6 +153,7 @@ def unit_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def unit_update(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     shape = _game(pk, request).units
     assert shape is not None
@@ -167,6 +171,7 @@ def unit_update(request: HttpRequest, pk: int, index: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def unit_remove(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     _game(pk, request)
 
@@ -179,6 +184,7 @@ def unit_remove(request: HttpRequest, pk: int, index: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def member_add(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     game = _game(pk, request)
 
@@ -192,6 +198,7 @@ def member_add(request: HttpRequest, pk: int, index: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def member_update(request: HttpRequest, pk: int, index: int, member: int) -> HttpResponse:
     game = _game(pk, request)
 
@@ -206,6 +213,7 @@ def member_update(request: HttpRequest, pk: int, index: int, member: int) -> Htt
 
 @login_required
 @require_POST
+@undoable
 def member_remove(request: HttpRequest, pk: int, index: int, member: int) -> HttpResponse:
     _game(pk, request)
 
@@ -218,6 +226,7 @@ def member_remove(request: HttpRequest, pk: int, index: int, member: int) -> Htt
 
 @login_required
 @require_POST
+@undoable
 def equipment_add(
     request: HttpRequest, pk: int, index: int, member: int | None = None
 ) -> HttpResponse:
@@ -237,6 +246,7 @@ def equipment_add(
 
 @login_required
 @require_POST
+@undoable
 def equipment_remove(
     request: HttpRequest, pk: int, index: int, line: int, member: int | None = None
 ) -> HttpResponse:

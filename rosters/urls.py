@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/delete/", views.squad_delete, name="delete"),
     path("<int:pk>/duplicate/", views.squad_duplicate, name="duplicate"),
     path("<int:pk>/public/", views.squad_public, name="public"),
+    path("<int:pk>/undo/", views.squad_undo, name="undo"),
     path("<int:pk>/export.json", views.squad_export, name="export"),
     path("<int:pk>/squad.txt", views.squad_text, name="text"),
     # Every model action lives under <pk>/members/<member_pk>/: rosters/builder.py builds the

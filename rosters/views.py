@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import retarget
 
-from rosters import services
+from rosters import services, undo
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.builder import (
     Refused,
@@ -33,6 +33,7 @@ from rosters.forms import ImportForm, SquadForm
 from rosters.messages import document_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import ServiceError
+from rosters.undo import undoable
 from rosters.unit_builder import unit_builder_context
 from rosters.unit_views import after_units_change
 from rules import get_system
@@ -139,6 +140,12 @@ def _added(request: HttpRequest, squad_pk: int) -> int | None:
 _PAGE_AGAIN = frozenset({"squad", "card", "add"})
 
 
+def _undo(request: HttpRequest, context: dict[str, Any]) -> bool:
+    """Whether the builder offers to undo the last change (``rosters.undo.rendered``)."""
+    notes = {m.row.name: m.row.notes for m in context["members"] if m.row.notes}
+    return undo.rendered(request, context["squad"], context["roster"], notes)
+
+
 def _refused(request: HttpRequest, form: str, error: ServiceError) -> Refused:
     """The refusal of an edit made with ``form`` (see ``builder.Refused``)."""
     return Refused(form, error.field, error.message, request.POST)
@@ -180,6 +187,7 @@ def _after_change(
         )  # fmt: skip
     except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
         raise Http404 from None
+    context["undo"] = _undo(request, context)
     if not request.htmx:
         return render(request, "rosters/builder.html", context, status=400)
     changed = next((m for m in context["members"] if m.row.pk == member_pk), None)
@@ -262,6 +270,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
             )
     except Squad.DoesNotExist:
         raise Http404 from None
+    context["undo"] = undo.available(request, context["squad"])
     if request.htmx:
         return render(request, f"{page}#roster", context)
     return render(request, page, context)
@@ -269,6 +278,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
     squad = _owned_squad(request, pk)
     try:
@@ -277,6 +287,7 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
             name=request.POST.get("name", ""),
             faction=request.POST.get("faction", squad.faction),
             points_limit=_points_limit(request, squad),
+            notes=request.POST.get("notes"),  # None (not sent): kept
         )
     except ServiceError as error:
         return _after_change(request, pk, refused=_refused(request, "squad", error), head=True)
@@ -314,6 +325,20 @@ def squad_public(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def squad_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Put back the squad as it was before the last change made in this session
+    (``rosters.undo``)."""
+    try:
+        undo.undo(request, _owned_squad(request, pk))
+    except ServiceError as error:
+        if request.htmx and _lists_units(pk):
+            return after_units_change(request, pk, error=error.message)
+        return _after_change(request, pk, whole=True, refused=_refused(request, "undo", error))
+    return _after_change(request, pk, whole=True, head=True)
+
+
+@login_required
 def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The squad as a squad-roster/1 document (4 queries)."""
     queryset = squads_with_members(Squad.objects.filter(owner=request.user))
@@ -343,6 +368,7 @@ def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def member_add(request: HttpRequest, pk: int) -> HttpResponse:
     squad = _owned_squad(request, pk)
     try:
@@ -356,6 +382,7 @@ def member_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     """The card's form; fields it does not send (a campaign squad's) keep their values.
 
@@ -374,6 +401,7 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
             type=request.POST.get("type", member.type),
             status=request.POST.get("status", member.status),
             record=record_values(request, member),
+            notes=request.POST.get("notes"),  # None (not sent): kept
         )
     except ServiceError as error:
         return _after_change(request, pk, member_pk, refused=_refused(request, "card", error))
@@ -382,6 +410,7 @@ def member_update(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 
 @login_required
 @require_POST
+@undoable
 def member_duplicate(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     """Another model like this one, just after it, its card open (``services.member_duplicate``)."""
     try:
@@ -404,6 +433,7 @@ def squad_text(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     try:
         services.member_remove(member=_owned_member(request, pk, member_pk))
@@ -415,6 +445,7 @@ def member_remove(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 
 @login_required
 @require_POST
+@undoable
 def member_move(request: HttpRequest, pk: int, member_pk: int, direction: str) -> HttpResponse:
     offset = -1 if direction == "up" else 1
     services.member_move(member=_owned_member(request, pk, member_pk), offset=offset)
@@ -423,6 +454,7 @@ def member_move(request: HttpRequest, pk: int, member_pk: int, direction: str) -
 
 @login_required
 @require_POST
+@undoable
 def equipment_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     item = request.POST.get("item", "")
@@ -437,6 +469,7 @@ def equipment_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 
 @login_required
 @require_POST
+@undoable
 def equipment_remove(request: HttpRequest, pk: int, member_pk: int, line_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     line = get_object_or_404(Equipment, pk=line_pk, member=member)
@@ -447,6 +480,7 @@ def equipment_remove(request: HttpRequest, pk: int, member_pk: int, line_pk: int
 
 @login_required
 @require_POST
+@undoable
 def ability_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     try:
@@ -467,6 +501,7 @@ def ability_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     try:
@@ -478,6 +513,7 @@ def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@undoable
 def ability_remove(request: HttpRequest, pk: int, member_pk: int, ability_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     ability = get_object_or_404(Ability, pk=ability_pk, member=member)

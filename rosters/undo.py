@@ -1,0 +1,136 @@
+"""Undo of the last change made in the builder, for a squad outside campaigns (issue #14).
+
+The session keeps one step: which squad, the version the change gave it, and the squad as it
+was just before (its squad-roster/1 document and its notes, which the document leaves out).
+"Undo" puts that back through ``services.squad_replace`` with the version as
+``expected_version``: if anything else changed the squad since (another tab, the API), the
+versions differ and nothing is undone. One step only: an undo is not itself undone.
+
+A campaign squad has no undo: its battles own its record, so it is never replaced whole.
+The builder's views that change a squad are wrapped in ``undoable``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db.models import prefetch_related_objects
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from core.errors import Conflict, ServiceError
+from rosters import services
+from rosters.adapters import members_prefetch, rows_to_roster, squad_to_roster
+from rosters.models import Squad
+from rules import get_system
+from rules.documents import DocumentError, parse_roster, roster_to_document
+from rules.types import Roster
+
+KEY = "builder_undo"
+
+
+def _snapshot(row: Squad) -> dict[str, Any]:
+    """The squad as stored now: its document and its notes. A force of units is all in its
+    row; a squad of models loads them (3 queries)."""
+    if get_system(row.system).units is not None:
+        return {"document": roster_to_document(rows_to_roster(row, [], {}, {})),
+                "notes": row.notes, "member_notes": {}}  # fmt: skip
+    prefetch_related_objects([row], members_prefetch())
+    return {
+        "document": roster_to_document(squad_to_roster(row)),
+        "notes": row.notes,
+        "member_notes": {m.name: m.notes for m in row.members.all() if m.notes},
+    }
+
+
+def undoable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Keep what the squad was before ``view`` changes it, when that change alone gave it
+    its new version (an edit refused, or another writer in between, keeps no step).
+
+    What it was is the step's "after" when the last change was made here too (the builder
+    page rendered after it gives it: ``rendered``), else loaded (4 queries)."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        row = Squad.objects.filter(pk=pk, owner=request.user, in_campaign=False).first()
+        if row is None:  # not theirs, gone, or a campaign squad: the view answers
+            return view(request, pk, *args, **kwargs)
+        version = row.version
+        step = request.session.get(KEY)
+        if step and step["squad"] == pk and step["version"] == version and step.get("after"):
+            before = step["after"]
+        else:
+            before = _snapshot(row)
+        request.undo_pending = (pk, version, before)
+        response = view(request, pk, *args, **kwargs)
+        if request.undo_pending is not None:  # no page was rendered (a redirect)
+            now = Squad.objects.filter(pk=pk).values_list("version", flat=True).first()
+            _keep(request, version, now, None)
+        return response
+
+    return wrapper
+
+
+def _keep(request: HttpRequest, version: int, now: int | None, after: dict | None) -> None:
+    pk, _version, before = request.undo_pending
+    request.undo_pending = None
+    if now == version + 1:
+        request.session[KEY] = {"squad": pk, "version": now, "before": before, "after": after}
+
+
+def rendered(request: HttpRequest, squad: Squad, roster: Roster,
+             member_notes: Mapping[str, str]) -> bool:  # fmt: skip
+    """The builder shows ``squad`` (as ``roster``, with its models' notes by name) after a
+    change made by an ``undoable`` view, or on its page: keep the change's step, with what
+    the squad is now; then whether the last change can be undone."""
+    pending = getattr(request, "undo_pending", None)
+    if pending is not None and pending[0] == squad.pk:
+        after = {
+            "document": roster_to_document(roster),
+            "notes": squad.notes,
+            "member_notes": dict(member_notes),
+        }
+        _keep(request, pending[1], squad.version, after)
+    return available(request, squad)
+
+
+def available(request: HttpRequest, squad: Squad) -> bool:
+    """Whether the last change to ``squad`` made in this session can be undone."""
+    step = request.session.get(KEY)
+    return (
+        step is not None
+        and step["squad"] == squad.pk
+        and step["version"] == squad.version
+        and not squad.in_campaign
+    )
+
+
+def undo(request: HttpRequest, squad: Squad) -> Squad:
+    """Put back the squad as it was before the last change made in this session."""
+    step = request.session.get(KEY)
+    if step is None or step["squad"] != squad.pk:
+        raise Conflict("undo", _("There is no change of yours to undo on this squad."),
+                       code="nothing-to-undo")  # fmt: skip
+    before = step["before"]
+    try:
+        roster = parse_roster(before["document"])
+    except DocumentError:  # the game's data changed since: that squad cannot come back
+        raise ServiceError("undo", _("This change can no longer be undone.")) from None
+    try:
+        restored = services.squad_replace(
+            squad=squad, roster=roster, expected_version=step["version"],
+            notes=services.SquadNotes(before["notes"], before["member_notes"]),
+        )  # fmt: skip
+    except Conflict as conflict:
+        if conflict.code != "version-mismatch":
+            raise
+        del request.session[KEY]
+        raise Conflict(
+            "undo",
+            _("The squad changed elsewhere since your last change: nothing was undone."),
+            code="version-mismatch",
+        ) from None
+    del request.session[KEY]
+    return restored
