@@ -250,8 +250,9 @@ CSRF_TRUSTED_ORIGINS = [
 
 # Content-Security-Policy (django-csp): scripts, styles, fonts and images from this site
 # only; no inline script anywhere (htmx's indicator style is off, base.html), no framing, no
-# plugins, forms posted here only. The API docs page relaxes styles for Swagger UI's own
-# (api/urls.py, DocsView).
+# plugins, forms posted here only; the service worker and the app's manifest (/sw.js,
+# /manifest.webmanifest) from this site too. The API docs page relaxes styles for Swagger
+# UI's own (api/urls.py, DocsView).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -260,6 +261,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

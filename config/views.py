@@ -1,15 +1,20 @@
 import logging
 import uuid
 from datetime import timedelta
+from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.cache import never_cache
+from django.utils.translation import get_language, gettext
+from django.views.decorators.cache import cache_control, never_cache
 
 from rules import systems
 
@@ -83,4 +88,59 @@ def healthz(request: HttpRequest) -> JsonResponse:
     healthy = all(state == "ok" for state in checks.values())
     return JsonResponse(
         {"status": "ok" if healthy else "failing", "checks": checks}, status=200 if healthy else 503
+    )
+
+
+# --- the installable app: its service worker and manifest (issue #15) -----------------------
+
+SERVICE_WORKER = "js/sw.js"
+
+
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``static/js/sw.js`` at the site's root: a service worker controls the pages under its
+    own address, so it must be served from ``/`` to keep a copy of every page. The browser
+    checks it for a new version on each visit (``no-cache``); it names no static file, so
+    WhiteNoise's hashed names change nothing in it."""
+    path = finders.find(SERVICE_WORKER)
+    if path is None:
+        raise Http404
+    return HttpResponse(Path(path).read_bytes(), content_type="text/javascript; charset=utf-8")
+
+
+THEME_COLOUR = "#1f2328"  # the icon's background (static/img/favicon.svg)
+
+
+@cache_control(max_age=24 * 60 * 60)
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, in the browser's language: what a phone needs to install the
+    site as an app (name, icons, where it opens). A view, not a static file, so that the
+    icons' addresses are the hashed ones of production."""
+    icons = [
+        ("img/icon-192.png", "192x192", "image/png", "any"),
+        ("img/icon-512.png", "512x512", "image/png", "any"),
+        ("img/icon-maskable-512.png", "512x512", "image/png", "maskable"),
+        ("img/favicon.svg", "any", "image/svg+xml", "any"),
+    ]
+    data = {
+        "id": "/",
+        "name": gettext("Skirmish Campaigns"),
+        "short_name": gettext("Skirmish Campaigns"),
+        "description": gettext(
+            "Build squads for tabletop skirmish wargames and see at once whether they follow "
+            "the rules."
+        ),
+        "lang": get_language(),
+        "start_url": reverse("rosters:list"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME_COLOUR,
+        "icons": [
+            {"src": static(src), "sizes": sizes, "type": kind, "purpose": purpose}
+            for src, sizes, kind, purpose in icons
+        ],
+    }
+    return JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
     )
