@@ -3,7 +3,8 @@
 ``errors`` (the one error shape and ``exception_handler``), ``parsers`` (the strict JSON
 body), ``serializers`` (``StrictSerializer``), ``mixins`` (view mixins: ``JSONErrors``,
 ``KnownQueryParams``), ``renderers``, ``pagination``, ``throttles``; ``urls`` lists the
-endpoints and holds the views every app shares (token, schema, docs, not found). The
+endpoints and holds the views every app shares (token, schema, docs, not found);
+``systems`` serves the games' catalogue (``catalogue``) and reference cards. The
 application's own error classes are ``core.errors``.
 
 ``settings.REST_FRAMEWORK`` names ``parsers``, ``pagination``, ``errors`` and ``throttles``.

@@ -31,6 +31,17 @@ class PDFRenderer(BaseRenderer):
         return data
 
 
+class TextRenderer(BaseRenderer):
+    """Plain text, UTF-8 (a squad to paste into a chat)."""
+
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+        return data.encode() if isinstance(data, str) else data
+
+
 class FirstRenderer(DefaultContentNegotiation):
     """For downloads: always the view's own format (errors are JSON through ``JSONErrors``)."""
 

@@ -1,7 +1,9 @@
 """The REST API under ``/api/`` (issue #6), and the few views every part of it shares.
 
 Each app keeps its endpoints in its own ``api.py`` and exposes ``urlpatterns`` (a DRF
-router's ``urls``), listed below; the other modules of this app hold the shared pieces
+router's ``urls``), listed below; the games (``/api/systems/``: their catalogue and
+reference cards, issue #17) belong to no app and live in ``api.systems``, built by
+``api.catalogue`` from the registry. The other modules of this app hold the shared pieces
 (``api.errors``, ``api.mixins``, ``api.serializers``...). An app's viewset mixes in
 ``KnownQueryParams`` and ``JSONErrors``, reads bodies with ``StrictSerializer`` subclasses or
 ``rules.documents`` (a ``DocumentError`` becomes a 400 naming each path), writes through its
@@ -30,6 +32,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api import systems as systems_api
 from api.errors import error_responses
 from api.mixins import JSONErrors
 from api.serializers import StrictSerializer
@@ -123,5 +126,6 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
     *rosters_api.urlpatterns,
     *campaigns_api.urlpatterns,
+    *systems_api.urlpatterns,
     re_path(r"^", NotFoundView.as_view(), name="not-found"),
 ]

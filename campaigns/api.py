@@ -3,10 +3,13 @@
 Who may do what is what the campaign pages allow (``campaigns.views``): anyone, anonymous
 clients included, reads a public campaign; only its organiser and players read a private
 one, and anyone else gets 404 as if it did not exist. Writing takes an account: players
-enrol their own squads; only a player whose squad fought reports a battle; the organiser or
-an opposing player confirms or rejects it; only the organiser voids it. A reader who may
-not do something gets 403; a battle whose state forbids it (confirming a confirmed battle,
-voiding a battle fought before a later one) gets 409.
+create campaigns and enrol their own squads; only a player whose squad fought reports a
+battle; the organiser or an opposing player confirms or rejects it; only the organiser voids
+it, changes the settings and house rules, and lists and removes players; the organiser or the
+squad's player records a model's fate after a battle (issue #17: every campaign page has its
+operation here, ``tests/api/test_parity.py``). A reader who may not do something gets 403; a
+battle whose state forbids it (confirming a confirmed battle, voiding a battle fought before
+a later one) gets 409.
 
 Views parse input, check who asks, call ``campaigns.services`` (a ``ServiceError`` becomes a
 400 naming its field) or ``campaigns.selectors``, and serialise. A battle report is read by
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -43,26 +47,35 @@ from rest_framework.routers import SimpleRouter
 from api.errors import Conflict, error_responses
 from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import FirstRenderer, PDFRenderer
-from campaigns import printing, selectors, services
-from campaigns.models import Battle, Campaign, Entry
+from campaigns import house_rule_fields, printing, selectors, services
+from campaigns.adapters import load_rosters, squad_violations
+from campaigns.models import Battle, BattleSide, Campaign, Entry, Player
 from campaigns.serializers import (
     BATTLE_REPORT_EXAMPLE,
+    AftermathSerializer,
     BattleDetailSerializer,
     BattleSerializer,
     BattlesQuerySerializer,
+    CampaignChangeSerializer,
+    CampaignCreateSerializer,
     CampaignDetailSerializer,
     CampaignSerializer,
+    CampaignSquadSerializer,
     CharacterSerializer,
     EnrolledSerializer,
     EnrolSerializer,
     JoinSerializer,
+    ManagedPlayerSerializer,
+    RemovedSerializer,
     ReportOptionsSerializer,
     StandingSerializer,
     StandingsQuerySerializer,
+    WaitingBattleSerializer,
     battle_report_schema,
 )
 from rosters.models import Member, Squad
-from rules.documents import parse_battle_report
+from rules import get_system
+from rules.documents import parse_battle_report, roster_to_document
 from rules.types import BattleReport
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -75,6 +88,14 @@ CAMPAIGN_ID = OpenApiParameter(
 BATTLE_NUMBER = OpenApiParameter(
     "number", OpenApiTypes.INT, OpenApiParameter.PATH,
     description=_("The battle's number in its campaign (1, 2, 3...)."),
+)  # fmt: skip
+PLAYER_ID = OpenApiParameter(
+    "player_id", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description=_("A player's id, as the campaign's players list gives it."),
+)  # fmt: skip
+SQUAD_ID = OpenApiParameter(
+    "squad_id", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description=_("A campaign squad's id (an entry's squad_id)."),
 )  # fmt: skip
 MEMBER_ID = OpenApiParameter(
     "member_id", OpenApiTypes.INT, OpenApiParameter.PATH,
@@ -106,6 +127,31 @@ def readable_campaign(request: Request, pk: Any) -> Campaign:
     return campaign
 
 
+def organised_campaign(request: Request, pk: Any) -> Campaign:
+    """The campaign if the user organises it: 404 when they may not read it, 403 for its
+    other readers. The settings and player pages are the organiser's alone."""
+    campaign = readable_campaign(request, pk)
+    if request.user.pk != campaign.organiser_id:
+        raise exceptions.PermissionDenied(gettext("only the organiser can do this"))
+    return campaign
+
+
+def house_rules_sent(campaign: Campaign, sent: dict[str, Any]) -> dict[str, Any]:
+    """The tables sent, stored as the settings page stores them
+    (``campaigns.forms.SettingsForm.house_rules``): each over the game's default table,
+    whole, and none that equals its default; a key the game has no table for is left for
+    its rules to refuse."""
+    rules = get_system(campaign.system).campaign
+    tables = {t.key: t for t in house_rule_fields.tables(rules.default_house_rules())}
+    stored = {}
+    for key, value in sent.items():
+        table = tables.get(key)
+        merged = value if table is None else table.merged({}, value)
+        if merged is not None:
+            stored[key] = merged
+    return stored
+
+
 def _errors(problems: list[tuple[str, str]], code: str) -> dict[str, list]:
     """(path, message) pairs as a DRF error detail: the handler gives one error per pair,
     ``field`` the path (null for the document as a whole)."""
@@ -132,6 +178,28 @@ def report_pdf(campaign: Campaign, paper: str) -> bytes:
         ),
         responses={200: CampaignSerializer(many=True), **error_responses(400, 404)},
     ),
+    create=extend_schema(
+        summary=_("Create a campaign"),
+        description=_(
+            "A campaign of a game with campaign rules, which you organise and play in; its "
+            "points limit is the game's usual one unless you give another. Answers the "
+            "campaign with its invitation code."
+        ),
+        request=CampaignCreateSerializer,
+        responses={201: CampaignDetailSerializer, **error_responses(400, 413, 415)},
+    ),
+    partial_update=extend_schema(
+        summary=_("Change a campaign's settings and house rules"),
+        description=_(
+            "The settings page's fields; a key left out keeps its value. A new points limit "
+            "applies to every campaign squad at once; house_rules replaces the campaign's "
+            "tables and is checked by the game's rules (400 naming the path). The organiser "
+            "only (403 for the other readers)."
+        ),
+        parameters=[CAMPAIGN_ID],
+        request=CampaignChangeSerializer,
+        responses={200: CampaignDetailSerializer, **_ids(400, 413, 415)},
+    ),
     retrieve=extend_schema(
         summary=_("A campaign with its settings, players and squads"),
         description=_(
@@ -149,7 +217,7 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     serializer_class = CampaignSerializer
     lookup_value_regex = "[0-9]+"
     throttle_scope: str | None = None  # set per action (see ScopedThrottle)
-    READS = {"list", "retrieve", "standings", "report", "character"}
+    READS = {"list", "retrieve", "standings", "report", "character", "squad"}
 
     def get_permissions(self):
         return [AllowAny()] if self.action in self.READS else [IsAuthenticated()]
@@ -171,6 +239,87 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
 
     def retrieve(self, request: Request, pk: str) -> Response:
         return self._detail(readable_campaign(request, pk))
+
+    def create(self, request: Request) -> Response:
+        serializer = CampaignCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        campaign = services.campaign_create(organiser=request.user, **serializer.validated_data)
+        response = self._detail(campaign, status.HTTP_201_CREATED)
+        response["Location"] = self.reverse_action("detail", args=[campaign.pk])
+        return response
+
+    def partial_update(self, request: Request, pk: str) -> Response:
+        campaign = organised_campaign(request, pk)
+        serializer = CampaignChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.campaign_update(
+            campaign=campaign,
+            name=data.get("name", campaign.name),
+            description=data.get("description", campaign.description),
+            points_limit=data.get("points_limit", campaign.points_limit),
+            is_public=data.get("is_public", campaign.is_public),
+            apply_at_once=data.get("apply_at_once", campaign.apply_at_once),
+            house_rules=house_rules_sent(campaign, data["house_rules"])
+            if "house_rules" in data
+            else campaign.house_rules,
+            require_valid_squads=data.get("require_valid_squads"),
+        )  # a refused setting or table: 400 naming it
+        return self._detail(readable_campaign(request, pk))
+
+    # --- players -----------------------------------------------------------------------------
+
+    @extend_schema(
+        operation_id="campaigns_players_list",
+        summary=_("The players, as the organiser manages them"),
+        description=_(
+            "Every player, first joined first, with the id to remove them by and their squads "
+            "still in the campaign. The organiser only (403 for the other readers)."
+        ),
+        parameters=[CAMPAIGN_ID],
+        responses={200: ManagedPlayerSerializer(many=True), **_ids()},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def players(self, request: Request, pk: str) -> Response:
+        campaign = organised_campaign(request, pk)
+        players = selectors.players(campaign)
+        squads: dict[int, list[dict[str, Any]]] = {}
+        entries = (
+            Entry.objects.filter(campaign=campaign, withdrawn__isnull=True)
+            .select_related("squad")
+            .order_by("enrolled", "pk")
+        )
+        for entry in entries:
+            squads.setdefault(entry.player_id, []).append(
+                {"squad_id": entry.squad_id, "name": entry.squad.name}
+            )
+        context = {"squads": squads, "organiser_id": campaign.organiser_id}
+        return Response(ManagedPlayerSerializer(players, many=True, context=context).data)
+
+    @extend_schema(
+        summary=_("Remove a player"),
+        description=_(
+            "As the organiser's button on the campaign page: the player no longer reads a "
+            "private campaign, reports, enrols or confirms. Their squads are withdrawn, not "
+            "deleted: their battles stay counted; reports naming them that still wait are "
+            "yours to decide. They may join again by invitation. The organiser only (403); "
+            "the organiser cannot remove themselves (400)."
+        ),
+        parameters=[CAMPAIGN_ID, PLAYER_ID],
+        request=None,
+        responses={200: RemovedSerializer, **_ids(400)},
+    )
+    @action(
+        detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)",
+        url_name="player",
+    )  # fmt: skip
+    def remove_player(self, request: Request, pk: str, player_id: str) -> Response:
+        campaign = readable_campaign(request, pk)
+        player = Player.objects.filter(pk=player_id, campaign=campaign).first()
+        if player is None:
+            raise exceptions.NotFound()
+        removed = services.player_remove(campaign=campaign, by=request.user, player=player)
+        return Response(RemovedSerializer(removed).data)  # 403 / 400: the handler
 
     @extend_schema(
         summary=_("Join a campaign with its invitation code"),
@@ -200,6 +349,27 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         )
         response["Location"] = self.reverse_action("detail", args=[campaign.pk])
         return response
+
+    @extend_schema(
+        operation_id="campaigns_waiting_list",
+        summary=_("The battle reports waiting for you"),
+        description=_(
+            "In every campaign, the pending reports you may confirm or reject now: those of "
+            "the campaigns you organise, and those naming a squad of yours that another "
+            "player sent; oldest first, as the header's badge counts them."
+        ),
+        responses={200: WaitingBattleSerializer(many=True), **error_responses()},
+    )
+    @action(detail=False, methods=["get"], pagination_class=None)
+    def waiting(self, request: Request) -> Response:
+        sides = BattleSide.objects.select_related("entry__squad", "entry__player")
+        battles = (
+            selectors.waiting(request.user)
+            .select_related("campaign", "submitted_by", "decided_by")
+            .prefetch_related(Prefetch("sides", queryset=sides))
+            .order_by("submitted_at", "pk")
+        )  # as selectors.waiting_battles, with each side's player
+        return Response(WaitingBattleSerializer(battles, many=True).data)
 
     @extend_schema(
         summary=_("Enrol one of your squads"),
@@ -283,6 +453,37 @@ class CampaignViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         filename = f"{slugify(campaign.name) or 'campaign'}-report.pdf"
         disposition = content_disposition_header(as_attachment=True, filename=filename)
         return Response(pdf, headers={"Content-Disposition": disposition})
+
+    @extend_schema(
+        summary=_("A campaign squad"),
+        description=_(
+            "A squad of the campaign as its readers see it: its models (or units) as a "
+            "squad-roster/1 document with their campaign record, its points in the campaign, "
+            "the rules it breaks there, and its battles, newest first."
+        ),
+        parameters=[CAMPAIGN_ID, SQUAD_ID],
+        responses={200: CampaignSquadSerializer, **_ids()},
+    )
+    @action(
+        detail=True, methods=["get"], url_path=r"squads/(?P<squad_id>[0-9]+)", url_name="squad",
+    )  # fmt: skip
+    def squad(self, request: Request, pk: str, squad_id: str) -> Response:
+        campaign = readable_campaign(request, pk)
+        entry = (
+            Entry.objects.select_related("squad", "player")
+            .filter(campaign=campaign, squad_id=squad_id)
+            .first()
+        )
+        if entry is None:
+            raise exceptions.NotFound()
+        roster = load_rosters([entry.squad_id])[entry.squad_id].roster  # 4 queries
+        context = {
+            "roster": roster_to_document(roster),
+            "points": selectors.squad_points(campaign, roster),
+            "violations": squad_violations(campaign, roster),  # as selectors.entry_violations
+            "battles": selectors.entry_battles(entry),
+        }
+        return Response(CampaignSquadSerializer(entry, context=context).data)
 
     @extend_schema(
         summary=_("A character's history"),
@@ -514,6 +715,43 @@ class BattleViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         campaign = self._campaign()
         battle = self._battle(campaign, number)
         services.battle_reject(battle=battle, user=request.user)  # 403 / 409: the handler
+        return self._detail(campaign, battle.number)
+
+    @extend_schema(
+        summary=_("Record a model's fate after a battle"),
+        description=_(
+            "For a model the battle marked for a record by hand (an injury whose table the "
+            "rules do not print), as the battle page records it: its new status and the "
+            "record keys the game lets a player set then, each kept in the battle's history "
+            "(voiding the battle undoes them). The organiser or the squad's player (403 for "
+            "others); a model the battle asks nothing of is a 400; a squad that has fought "
+            "since is a 409."
+        ),
+        parameters=[CAMPAIGN_ID, BATTLE_NUMBER, MEMBER_ID],
+        request=AftermathSerializer,
+        responses={200: BattleDetailSerializer, **_ids(400, 409, 413, 415)},
+    )
+    @action(
+        detail=True, methods=["post"], url_path=r"aftermath/(?P<member_id>[0-9]+)",
+        url_name="aftermath",
+    )  # fmt: skip
+    def aftermath(self, request: Request, id: str, number: str, member_id: str) -> Response:
+        campaign = self._campaign()
+        battle = self._battle(campaign, number)
+        member = (
+            Member.objects.select_related("squad")
+            .filter(pk=member_id, squad__campaign_entry__campaign=campaign)
+            .first()
+        )
+        if member is None:
+            raise exceptions.NotFound()
+        serializer = AftermathSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.battle_aftermath(
+            battle=battle, user=request.user, member=member,
+            status=data.get("status", member.status), record=data.get("record", {}),
+        )  # fmt: skip  # 400 / 403 / 409: the handler
         return self._detail(campaign, battle.number)
 
     @action(detail=True, methods=["post"])

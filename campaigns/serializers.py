@@ -22,14 +22,26 @@ from rest_framework import serializers
 
 from api.schema import schema_prefix
 from api.serializers import StrictSerializer
-from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry
+from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
 from rosters.messages import violation_message
 from rosters.pdf import PAPER_SIZES
-from rosters.serializers import ViolationSerializer, record_serializer_field
+from rosters.serializers import (
+    ViolationSerializer,
+    record_serializer_field,
+    roster_document_schema,
+)
 from rules import systems
-from rules.documents import BATTLE_FORMAT, MAX_COUNT, MAX_MEMBERS, MAX_NAME, MAX_TEXT
+from rules.documents import (
+    BATTLE_FORMAT,
+    MAX_COUNT,
+    MAX_MEMBERS,
+    MAX_NAME,
+    MAX_POINTS_LIMIT,
+    MAX_TEXT,
+)
 from rules.registry import GameSystem, RecordField
+from rules.types import MEMBER_STATUSES
 
 
 def _sorts(keys) -> list[str]:
@@ -190,6 +202,89 @@ class ReportOptionsSerializer(serializers.Serializer):
     paper = serializers.ChoiceField(choices=sorted(PAPER_SIZES), default="a4")
 
 
+def _campaign_games() -> list[str]:
+    return [s.code for s in systems() if s.campaign is not None]
+
+
+MAX_DESCRIPTION = Campaign._meta.get_field("description").max_length
+
+
+MAX_CAMPAIGN_NAME = Campaign._meta.get_field("name").max_length
+
+
+@extend_schema_field(
+    {"type": "string", "minLength": 1, "maxLength": MAX_CAMPAIGN_NAME, "pattern": r"\S"}
+)
+class CampaignNameField(serializers.CharField):
+    """A campaign's name: at most the model's length; a blank one gets the service's own
+    message, as on the pages."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=MAX_CAMPAIGN_NAME, trim_whitespace=False, **kwargs)
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if data == "":  # the service refuses it, in the words the pages use
+            return data
+        return super().run_validation(data)
+
+
+class CampaignSettingsFields(StrictSerializer):
+    """The settings the campaign pages' forms set, as the settings page words them."""
+
+    description = serializers.CharField(
+        max_length=MAX_DESCRIPTION, required=False, allow_blank=True, trim_whitespace=False
+    )
+    points_limit = serializers.IntegerField(
+        min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True,
+        help_text=_(
+            "Applies to every campaign squad at once; null: none, for a game whose rules "
+            "print no points."
+        ),
+    )  # fmt: skip
+    is_public = serializers.BooleanField(required=False, help_text=_("Anyone can read it."))
+    apply_at_once = serializers.BooleanField(
+        required=False,
+        help_text=_("Off: a report waits until the organiser or an opponent confirms it."),
+    )
+    require_valid_squads = serializers.BooleanField(
+        required=False,
+        help_text=_("Off: a squad that breaks the rules is enrolled with a warning."),
+    )
+
+
+class CampaignCreateSerializer(CampaignSettingsFields):
+    """A new campaign: you organise it and are its first player."""
+
+    name = CampaignNameField()
+    system = serializers.ChoiceField(
+        choices=_campaign_games(), required=False,
+        help_text=_("A game with campaign rules; the first one by default."),
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = _campaign_games()  # as registered now
+        self.fields["points_limit"].help_text = _(
+            "Defaults to the game's usual limit (none for a game without points)."
+        )
+
+
+class CampaignChangeSerializer(CampaignSettingsFields):
+    """The campaign's settings and house rules; a key left out keeps its value."""
+
+    name = CampaignNameField(required=False)
+    house_rules = serializers.DictField(
+        child=serializers.JSONField(allow_null=True), required=False,
+        help_text=_(
+            "The game's campaign tables (GET /api/systems/{code}/ lists them with their "
+            "defaults); replaces the campaign's. A table that is an object may give only "
+            "some of its keys: the others keep their default; null or the default itself "
+            "brings a table back to its default. Checked by the game's rules: an error names "
+            "its path, e.g. house_rules.<table>.<key>."
+        ),
+    )  # fmt: skip
+
+
 # --- campaigns ------------------------------------------------------------------------------
 
 
@@ -209,6 +304,47 @@ class PlayerSerializer(serializers.Serializer):
     joined = serializers.DateTimeField()
 
 
+class PlayerSquadSerializer(serializers.Serializer):
+    squad_id = serializers.IntegerField(help_text=_("The campaign squad."))
+    name = serializers.CharField()
+
+
+class ManagedPlayerSerializer(serializers.ModelSerializer):
+    """A player as the organiser manages them: the id to remove them by, and their squads
+    still in the campaign."""
+
+    # ``context["squads"]``: user id -> the player's squads not withdrawn, as dicts;
+    # ``context["organiser_id"]``.
+
+    username = serializers.CharField(source="user.get_username")
+    is_organiser = serializers.SerializerMethodField()
+    squads = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Player
+        fields = ["id", "username", "joined", "is_organiser", "squads"]
+        read_only_fields = fields
+
+    def get_is_organiser(self, player: Player) -> bool:
+        return player.user_id == self.context["organiser_id"]
+
+    @extend_schema_field(PlayerSquadSerializer(many=True))
+    def get_squads(self, player: Player) -> list[dict[str, Any]]:
+        return self.context["squads"].get(player.user_id, [])
+
+
+class RemovedSerializer(serializers.Serializer):
+    """A player removed: their squads are withdrawn, their battles still count."""
+
+    username = serializers.CharField()
+    withdrawn = serializers.ListField(
+        child=serializers.CharField(), help_text=_("The names of the squads withdrawn.")
+    )
+    pending = serializers.IntegerField(
+        help_text=_("Reports naming them that still wait for your decision.")
+    )
+
+
 class EntrySerializer(serializers.ModelSerializer):
     """A squad enrolled in the campaign: the campaign's own copy, which battles change."""
 
@@ -226,6 +362,22 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = ["id", "squad_id", "squad", "faction", "player", "enrolled"]
         read_only_fields = fields
+
+
+class AftermathSerializer(StrictSerializer):
+    """What happened to a model after a battle that asks for it, as the battle page records
+    it: its status and the keys of its record the game lets a player set then."""
+
+    status = serializers.ChoiceField(
+        choices=list(MEMBER_STATUSES), required=False, help_text=_("Left out: kept.")
+    )
+    record = serializers.DictField(
+        child=serializers.JSONField(allow_null=True), required=False,
+        help_text=_(
+            "Keys of the game's member record (GET /api/systems/{code}/, member_record) "
+            "that the game records after a battle; checked as the builder checks them."
+        ),
+    )  # fmt: skip
 
 
 class EnrolledSerializer(EntrySerializer):
@@ -357,6 +509,69 @@ class BattleStatusFieldExtension(OpenApiSerializerFieldExtension):
         return component.ref
 
 
+class EntryBattleSerializer(serializers.Serializer):
+    """A battle the squad fought (a rejected report left out)."""
+
+    number = serializers.IntegerField(source="battle.number")
+    status = BattleStatusField(source="battle.status")
+    outcome = serializers.CharField()
+    vp = serializers.IntegerField(source="total_vp", allow_null=True)
+    placing = serializers.SerializerMethodField()
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=BattleSide.Placing.values, allow_null=True)
+    )
+    def get_placing(self, side: BattleSide) -> str | None:
+        return side.placing or None
+
+
+class CampaignSquadSerializer(EntrySerializer):
+    """A campaign squad as the campaign's readers see it: its models as a squad-roster/1
+    document, the rules it breaks in the campaign, and its battles."""
+
+    # ``context``: roster (the document), points, violations, battles (BattleSide rows)
+
+    withdrawn = serializers.DateTimeField(
+        allow_null=True, help_text=_("Set when its player was removed: it fights no more.")
+    )
+    points = serializers.SerializerMethodField(
+        help_text=_("Its points in the campaign (a house-rule points table where there is "
+                    "one); null: not costed.")
+    )  # fmt: skip
+    limit = serializers.IntegerField(source="squad.points_limit", allow_null=True)
+    valid = serializers.SerializerMethodField(help_text=_("It breaks no rule."))
+    violations = serializers.SerializerMethodField()
+    roster = serializers.SerializerMethodField()
+    battles = serializers.SerializerMethodField()
+
+    class Meta(EntrySerializer.Meta):
+        fields = [*EntrySerializer.Meta.fields, "withdrawn", "points", "limit", "valid",
+                  "violations", "roster", "battles"]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_points(self, entry: Entry) -> int | None:
+        return self.context["points"]
+
+    def get_valid(self, entry: Entry) -> bool:
+        return not self.context["violations"]
+
+    @extend_schema_field(ViolationSerializer(many=True))
+    def get_violations(self, entry: Entry) -> list[dict[str, Any]]:
+        return [
+            {"code": v.code, "message": violation_message(v), "member": v.member}
+            for v in self.context["violations"]
+        ]
+
+    @extend_schema_field(roster_document_schema())
+    def get_roster(self, entry: Entry) -> dict[str, Any]:
+        return self.context["roster"]
+
+    @extend_schema_field(EntryBattleSerializer(many=True))
+    def get_battles(self, entry: Entry) -> list[dict[str, Any]]:
+        return EntryBattleSerializer(self.context["battles"], many=True).data
+
+
 def _username(user) -> str | None:
     return user.get_username() if user is not None else None
 
@@ -384,6 +599,17 @@ class BattleSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_decided_by(self, battle: Battle) -> str | None:
         return _username(battle.decided_by)
+
+
+class WaitingBattleSerializer(BattleSerializer):
+    """A report waiting for your decision, with the campaign it belongs to."""
+
+    campaign_id = serializers.IntegerField()
+    campaign = serializers.CharField(source="campaign.name", help_text=_("Its name."))
+
+    class Meta(BattleSerializer.Meta):
+        fields = ["campaign_id", "campaign", *BattleSerializer.Meta.fields]
+        read_only_fields = fields
 
 
 class HistorySerializer(serializers.ModelSerializer):

@@ -34,10 +34,11 @@ from rest_framework.routers import SimpleRouter
 
 from api.errors import error_responses
 from api.mixins import JSONErrors, KnownQueryParams
-from api.renderers import DocumentRenderer, FirstRenderer, PDFRenderer
+from api.renderers import DocumentRenderer, FirstRenderer, PDFRenderer, TextRenderer
 from api.throttles import ScopedThrottle
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.builder import squad_text
 from rosters.messages import violation_message
 from rosters.models import Squad
 from rosters.pdf import NotPrintable, stored_squad_filename
@@ -100,6 +101,63 @@ def expected_version(request: Request) -> int | None:
 
 def _id_errors(*statuses: int) -> dict:
     return error_responses(404, *statuses)
+
+
+PUBLIC_ID = OpenApiParameter(
+    "public_id", OpenApiTypes.UUID, OpenApiParameter.PATH,
+    description=_("The id in the squad's public link (/s/{public_id}/)."),
+)  # fmt: skip
+SHEET_PARAMETERS = [
+    SheetOptionsSerializer,
+    *(
+        OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
+        for header, kind, text in (
+            ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
+            ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
+        )
+    ),
+]
+SHEET_RESPONSES = {
+    (200, "application/pdf"): OpenApiResponse(
+        OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
+    ),
+    (202, "application/json"): OpenApiResponse(
+        PrintingSerializer,
+        description=_(
+            "The PDF is being printed by the task worker: GET the Location again after "
+            "Retry-After seconds."
+        ),
+    ),
+    **_id_errors(400, 503),
+}
+
+
+def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad) -> Response:
+    """A squad's sheet or cards as the print pages give them: the PDF, or 202 while the
+    task worker prints it (asking again then is not counted against the PDF limit)."""
+    options = SheetOptionsSerializer(data=request.query_params.dict())
+    options.is_valid(raise_exception=True)
+    if not on_its_way(squad, **options.validated_data):  # asking again is free
+        view.throttle_scope = "pdf"
+        throttle = ScopedThrottle()
+        if not throttle.allow_request(request, view):
+            view.throttled(request, throttle.wait())
+
+    try:
+        pdf = squad_pdf_or_on_its_way(squad, **options.validated_data)
+    except NotPrintable:
+        raise NotFound(gettext("No squad sheet for this game.")) from None
+    if pdf is None:  # the worker is rendering it: come back for it
+        location = request.build_absolute_uri()
+        body = {
+            "detail": gettext("The PDF is being printed: fetch it again in a moment."),
+            "location": location,
+        }
+        headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
+        return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
+    filename = stored_squad_filename(squad, cards=options.validated_data["cards"])
+    disposition = content_disposition_header(as_attachment=True, filename=filename)
+    return Response(pdf, headers={"Content-Disposition": disposition})
 
 
 @extend_schema_view(
@@ -166,7 +224,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         own = Squad.objects.filter(owner=self.request.user)
         if self.action == "list":
             return own.order_by("name", "pk")
-        if self.action in ("sheet", "destroy"):  # the members only when needed
+        if self.action in ("sheet", "destroy", "duplicate"):  # the members only when needed
             return own.select_related("owner")
         return squads_with_members(own)
 
@@ -227,6 +285,21 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         services.squad_delete(squad=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    @extend_schema(
+        summary=_("Duplicate a squad"),
+        description=_(
+            "A new squad of yours with the same models, equipment and abilities, named "
+            '"<name> (copy)", as the builder\'s Duplicate button makes it. A campaign squad '
+            "may be duplicated too: the copy plays in no campaign."
+        ),
+        request=None,
+        responses={201: SquadDetailSerializer, **_id_errors()},
+    )
+    @action(detail=True, methods=["post"])
+    def duplicate(self, request: Request, pk: str) -> Response:
+        copy = services.squad_duplicate(squad=self.get_object(), owner=request.user)
+        return self._created(copy)
+
     # --- documents ---------------------------------------------------------------------------
 
     @extend_schema(
@@ -283,69 +356,92 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         return Response(validation_result(parse_roster(request.data)))
 
     @extend_schema(
+        summary=_("The squad as plain text"),
+        description=_(
+            "The builder's Plain text: a line for the squad (game, faction, points, valid or "
+            "the rules it breaks), then a line per model or unit, in the reader's language."
+        ),
+        responses={
+            (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description=_("The text.")),
+            **_id_errors(),
+        },
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[TextRenderer],
+        content_negotiation_class=FirstRenderer,
+    )  # fmt: skip
+    def text(self, request: Request, pk: str) -> Response:
+        squad = self.get_object()
+        return Response(squad_text(squad.pk, owner=request.user))
+
+    @extend_schema(
         summary=_("The squad sheet (or model cards) as PDF"),
         description=_(
             "Rendered as the web download and manage.py print_roster render it, by the task "
             "worker: a request that comes before the PDF is ready gets 202 and fetches it "
             "again. Throttled on its own (scope 'pdf'); errors are JSON."
         ),
-        parameters=[
-            SheetOptionsSerializer,
-            *(
-                OpenApiParameter(
-                    header, kind, OpenApiParameter.HEADER, response=[202], description=text
-                )
-                for header, kind, text in (
-                    ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
-                    ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
-                )
-            ),
-        ],
-        responses={
-            (200, "application/pdf"): OpenApiResponse(
-                OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
-            ),
-            (202, "application/json"): OpenApiResponse(
-                PrintingSerializer,
-                description=_(
-                    "The PDF is being printed by the task worker: GET the Location again after "
-                    "Retry-After seconds."
-                ),
-            ),
-            **_id_errors(400, 503),
-        },
+        parameters=SHEET_PARAMETERS,
+        responses=SHEET_RESPONSES,
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
         content_negotiation_class=FirstRenderer, query_serializer=SheetOptionsSerializer,
     )  # fmt: skip
     def sheet(self, request: Request, pk: str) -> Response:
-        squad = self.get_object()
-        options = SheetOptionsSerializer(data=request.query_params.dict())
-        options.is_valid(raise_exception=True)
-        if not on_its_way(squad, **options.validated_data):  # asking again is free
-            self.throttle_scope = "pdf"
-            throttle = ScopedThrottle()
-            if not throttle.allow_request(request, self):
-                self.throttled(request, throttle.wait())
+        return sheet_response(self, request, self.get_object())
 
-        try:
-            pdf = squad_pdf_or_on_its_way(squad, **options.validated_data)
-        except NotPrintable:
-            raise NotFound(gettext("No squad sheet for this game.")) from None
-        if pdf is None:  # the worker is rendering it: come back for it
-            location = request.build_absolute_uri()
-            body = {
-                "detail": gettext("The PDF is being printed: fetch it again in a moment."),
-                "location": location,
-            }
-            headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
-            return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
-        filename = stored_squad_filename(squad, cards=options.validated_data["cards"])
-        disposition = content_disposition_header(as_attachment=True, filename=filename)
-        return Response(pdf, headers={"Content-Disposition": disposition})
+
+@extend_schema_view(
+    retrieve=extend_schema(
+        summary=_("A shared squad, by its public link"),
+        description=_(
+            "The squad behind a public link (/s/{public_id}/), as its squad-roster/1 "
+            "document, for anyone while its owner keeps the link on (404 otherwise)."
+        ),
+        parameters=[PUBLIC_ID],
+        responses={200: roster_document_schema(), **_id_errors()},
+        auth=[],
+    ),
+)
+class SharedSquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
+    """Squads shared by their public link: read-only, for anyone."""
+
+    queryset = Squad.objects.filter(is_public=True)
+    permission_classes = [AllowAny]
+    lookup_field = "public_id"
+    lookup_value_regex = "[0-9a-fA-F-]{36}"
+    throttle_scope: str | None = None  # set per action (see ScopedThrottle)
+
+    def get_queryset(self):
+        shared = Squad.objects.filter(is_public=True)
+        if self.action == "sheet":
+            return shared.select_related("owner")
+        return squads_with_members(shared)
+
+    def retrieve(self, request: Request, public_id: str) -> Response:
+        return Response(roster_to_document(squad_to_roster(self.get_object())))
+
+    @extend_schema(
+        summary=_("A shared squad's sheet (or model cards) as PDF"),
+        description=_(
+            "As the squad's own sheet, for anyone while its public link is on; a request "
+            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
+            "its own (scope 'pdf'); errors are JSON."
+        ),
+        parameters=[PUBLIC_ID, *SHEET_PARAMETERS],
+        responses=SHEET_RESPONSES,
+        auth=[],
+    )
+    @action(
+        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
+        content_negotiation_class=FirstRenderer, query_serializer=SheetOptionsSerializer,
+    )  # fmt: skip
+    def sheet(self, request: Request, public_id: str) -> Response:
+        return sheet_response(self, request, self.get_object())
 
 
 router = SimpleRouter()
 router.register("squads", SquadViewSet, basename="squad")
+router.register("shared", SharedSquadViewSet, basename="shared-squad")
 urlpatterns = router.urls

@@ -590,6 +590,11 @@ CAMPAIGN_OPERATIONS = {
     "POST /api/campaigns/{id}/battles/{number}/confirm/",
     "POST /api/campaigns/{id}/battles/{number}/reject/",
     "POST /api/campaigns/{id}/battles/{number}/void/",
+    # issue #17: what the organiser's and the players' other pages do
+    "POST /api/campaigns/", "PATCH /api/campaigns/{id}/", "GET /api/campaigns/waiting/",
+    "GET /api/campaigns/{id}/players/", "DELETE /api/campaigns/{id}/players/{player_id}/",
+    "GET /api/campaigns/{id}/squads/{squad_id}/",
+    "POST /api/campaigns/{id}/battles/{number}/aftermath/{member_id}/",
 }  # fmt: skip
 
 

@@ -52,8 +52,11 @@ def test_it_lists_every_squads_endpoint(schema):
         "GET /api/squads/{id}/", "PUT /api/squads/{id}/", "PATCH /api/squads/{id}/",
         "DELETE /api/squads/{id}/",
         "GET /api/squads/{id}/export/", "GET /api/squads/{id}/validate/",
-        "GET /api/squads/{id}/sheet/",
+        "GET /api/squads/{id}/sheet/", "GET /api/squads/{id}/text/",
+        "POST /api/squads/{id}/duplicate/",
         "POST /api/squads/import/", "POST /api/squads/validate/",
+        "GET /api/shared/{public_id}/", "GET /api/shared/{public_id}/sheet/",
+        "GET /api/systems/", "GET /api/systems/{code}/", "GET /api/systems/{code}/reference/",
     }  # fmt: skip
 
 

@@ -1,0 +1,163 @@
+"""The games' catalogue under /api/systems/ (issue #17, part 2): every game listed, and each
+one's declaration as a client needs it, read from the registry (no game named here), in
+English or French, with an ETag."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from rules import systems
+from tests.api.conftest import errors
+
+pytestmark = pytest.mark.django_db
+
+
+def catalogue(client, code: str, **headers) -> dict:
+    response = client.get(f"/api/systems/{code}/", **headers)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_the_list_names_every_game_in_registration_order(anon_api, django_assert_max_num_queries):
+    with django_assert_max_num_queries(1):  # the throttle's count in the shared cache
+        response = anon_api.get("/api/systems/")
+
+    assert response.status_code == 200
+    listed = response.json()
+    assert [game["code"] for game in listed] == [game.code for game in systems()]
+    for game, row in zip(systems(), listed, strict=True):
+        assert row["name"] == game.name
+        assert row["lists"] == game.lists
+        assert row["costed"] is (game.cost is not None)
+        assert row["default_points_limit"] == game.default_points_limit
+        assert row["url"] == f"http://testserver/api/systems/{game.code}/"
+
+
+def test_a_catalogue_is_the_game_s_declaration(anon_api, django_assert_max_num_queries):
+    for game in systems():
+        with django_assert_max_num_queries(1):
+            found = catalogue(anon_api, game.code)
+
+        assert found["code"] == game.code
+        if game.factions is None:
+            assert found["factions"] is None
+        else:
+            assert [f["code"] for f in found["factions"]] == list(game.factions)
+        assert [t["code"] for t in found["model_types"]] == list(game.model_types)
+        assert [i["code"] for i in found["items"]] == list(game.items)
+        assert [a["code"] for a in found["abilities"]] == list(game.abilities)
+        assert [(f["key"], f["kind"]) for f in found["member_record"]] == [
+            (f.key, f.kind) for f in game.member_record
+        ]
+        assert [s["code"] for s in found["battle"]["states"]] == list(game.states)
+        assert [o["code"] for o in found["battle"]["outcomes"]] == list(game.outcomes)
+        assert [d["key"] for d in found["battle"]["deeds"]] == [d.key for d in game.deeds]
+        assert [c["key"] for c in found["battle"]["casualty"]] == [
+            c.key for c in game.report.casualty
+        ]
+        assert found["limits"]["members"] == game.limits.members
+        if game.units is None:
+            assert found["units"] is None
+        else:
+            assert [k["code"] for k in found["units"]["kinds"]] == list(game.units.kinds)
+            assert [f["key"] for f in found["units"]["record"]] == [
+                f.key for f in game.units.record
+            ]
+        if game.campaign is None:
+            assert found["house_rules"] is None
+        else:
+            assert found["house_rules"]["defaults"] == game.campaign.default_house_rules()
+
+
+def test_a_game_that_prints_no_costs_gets_none_invented():
+    uncosted = [game for game in systems() if game.cost is None]
+    assert uncosted  # the catalogue must not make up numbers for these
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    for game in uncosted:
+        found = catalogue(client, game.code)
+        assert found["costed"] is False
+        assert {item["cost"] for item in found["items"]} == {None}
+        assert all(t["cost"] is None for t in found["model_types"])
+
+
+def test_a_costed_game_gives_the_builder_s_prices(anon_api):
+    game = next(game for game in systems() if game.builder and game.builder.item_price)
+    found = catalogue(anon_api, game.code)
+
+    for item in found["items"]:
+        message, params = game.builder.item_price(item["code"])
+        assert item["cost"] == {"text": message % params, "values": dict(params)}
+    for model_type in found["model_types"]:
+        least, most = game.builder.type_range(model_type["code"])
+        assert (model_type["least"], model_type["most"]) == (least, most)
+        first = model_type["items"][0]
+        assert first["items"] == list(game.builder.items(first["faction"], model_type["code"]))
+
+
+def test_labels_follow_accept_language(anon_api):
+    game = next(game for game in systems() if game.factions)
+    code, row = next(iter(game.factions.items()))
+    with translation.override("fr"):
+        french = translation.gettext(row.label)
+    assert french != row.label  # the catalogue of French is complete (tests/test_i18n.py)
+
+    english = catalogue(anon_api, game.code)
+    found = catalogue(anon_api, game.code, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert english["factions"][0] == {"code": code, "label": row.label}
+    assert found["factions"][0] == {"code": code, "label": french}
+
+
+def test_a_catalogue_is_cacheable_by_its_etag(anon_api):
+    code = systems()[0].code
+    first = anon_api.get(f"/api/systems/{code}/")
+    tag = first["ETag"]
+
+    again = anon_api.get(f"/api/systems/{code}/", HTTP_IF_NONE_MATCH=tag)
+    weak = anon_api.get(f"/api/systems/{code}/", HTTP_IF_NONE_MATCH=f"W/{tag}")
+    french = anon_api.get(
+        f"/api/systems/{code}/", HTTP_IF_NONE_MATCH=tag, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    listed = anon_api.get("/api/systems/")
+
+    assert tag.startswith('"') and "max-age" in first["Cache-Control"]
+    assert "Accept-Language" in first["Vary"]
+    assert (again.status_code, again.content, again["ETag"]) == (304, b"", tag)
+    assert weak.status_code == 304
+    assert french.status_code == 200 and french["ETag"] != tag  # another language, another tag
+    assert anon_api.get("/api/systems/", HTTP_IF_NONE_MATCH=listed["ETag"]).status_code == 304
+
+
+def test_an_unknown_game_is_a_404(anon_api):
+    response = anon_api.get("/api/systems/no-such-game/")
+
+    assert response.status_code == 404
+    assert errors(response)[0]["code"] == "not-found"
+
+
+def test_the_reference_card_is_a_pdf_in_the_reader_s_language(anon_api):
+    game = next(game for game in systems() if game.printing and game.printing.reference_template)
+    found = catalogue(anon_api, game.code)
+    assert found["reference_card"] == f"http://testserver/api/systems/{game.code}/reference/"
+
+    response = anon_api.get(f"/api/systems/{game.code}/reference/?paper=letter")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    assert f"{game.code}-reference-letter.pdf" in response["Content-Disposition"]
+
+
+def test_the_reference_card_refuses_unknown_paper_and_games(anon_api):
+    code = systems()[0].code
+
+    paper = anon_api.get(f"/api/systems/{code}/reference/?paper=a5")
+    unknown = anon_api.get("/api/systems/no-such-game/reference/")
+    typo = anon_api.get(f"/api/systems/{code}/reference/?papr=a4")
+
+    assert paper.status_code == 400 and errors(paper)[0]["field"] == "paper"
+    assert unknown.status_code == 404 and errors(unknown)
+    assert typo.status_code == 400 and errors(typo)[0]["code"] == "unknown-parameter"
