@@ -205,7 +205,6 @@ def notes_of(squad: Squad) -> SquadNotes:
     return SquadNotes(squad.notes, dict(members.values_list("name", "notes")))
 
 
-
 @transaction.atomic
 def squad_create(
     *,

@@ -159,7 +159,8 @@ def test_a_campaign_squad_has_no_undo(squad, owner_client, user):
     assert document(copy) == before
 
 
-def test_a_force_of_units_undoes_too(units_game, client, user):
+@pytest.mark.usefixtures("units_game")
+def test_a_force_of_units_undoes_too(client, user):
     force = services.squad_import(owner=user, roster=parse_roster(BAND))
     client.force_login(user)
     before = document(force)
