@@ -35,6 +35,16 @@ def _wrong_type(field: serializers.Field, value: Any) -> str | None:
     return None
 
 
+class ServiceCheckedName(serializers.CharField):
+    """A name the service checks: a blank one reaches it, to be refused in the words the
+    pages use (``ServiceError``), not DRF's."""
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        if data == "":
+            return data
+        return super().run_validation(data)
+
+
 class StrictSerializer(serializers.Serializer):
     """A JSON body read as strictly as the documents: a key it does not know is refused (a
     typo must not be silently ignored; the schema says ``additionalProperties: false``), and

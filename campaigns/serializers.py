@@ -21,7 +21,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from api.schema import schema_prefix
-from api.serializers import StrictSerializer
+from api.serializers import ServiceCheckedName, StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
 from rosters.messages import violation_message
@@ -215,17 +215,12 @@ MAX_CAMPAIGN_NAME = Campaign._meta.get_field("name").max_length
 @extend_schema_field(
     {"type": "string", "minLength": 1, "maxLength": MAX_CAMPAIGN_NAME, "pattern": r"\S"}
 )
-class CampaignNameField(serializers.CharField):
-    """A campaign's name: at most the model's length; a blank one gets the service's own
-    message, as on the pages."""
+class CampaignNameField(ServiceCheckedName):
+    """A campaign's name: at most the model's length (the service does not check it); a
+    blank one gets the service's own message, as on the pages."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=MAX_CAMPAIGN_NAME, trim_whitespace=False, **kwargs)
-
-    def run_validation(self, data: Any = serializers.empty) -> Any:
-        if data == "":  # the service refuses it, in the words the pages use
-            return data
-        return super().run_validation(data)
 
 
 class CampaignSettingsFields(StrictSerializer):
@@ -525,7 +520,7 @@ class EntryBattleSerializer(serializers.Serializer):
         return side.placing or None
 
 
-class CampaignSquadSerializer(EntrySerializer):
+class CampaignSquadSerializer(EnrolledSerializer):
     """A campaign squad as the campaign's readers see it: its models as a squad-roster/1
     document, the rules it breaks in the campaign, and its battles."""
 
@@ -540,11 +535,10 @@ class CampaignSquadSerializer(EntrySerializer):
     )  # fmt: skip
     limit = serializers.IntegerField(source="squad.points_limit", allow_null=True)
     valid = serializers.SerializerMethodField(help_text=_("It breaks no rule."))
-    violations = serializers.SerializerMethodField()
     roster = serializers.SerializerMethodField()
     battles = serializers.SerializerMethodField()
 
-    class Meta(EntrySerializer.Meta):
+    class Meta(EnrolledSerializer.Meta):
         fields = [*EntrySerializer.Meta.fields, "withdrawn", "points", "limit", "valid",
                   "violations", "roster", "battles"]  # fmt: skip
         read_only_fields = fields
@@ -552,16 +546,6 @@ class CampaignSquadSerializer(EntrySerializer):
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_points(self, entry: Entry) -> int | None:
         return self.context["points"]
-
-    def get_valid(self, entry: Entry) -> bool:
-        return not self.context["violations"]
-
-    @extend_schema_field(ViolationSerializer(many=True))
-    def get_violations(self, entry: Entry) -> list[dict[str, Any]]:
-        return [
-            {"code": v.code, "message": violation_message(v), "member": v.member}
-            for v in self.context["violations"]
-        ]
 
     @extend_schema_field(roster_document_schema())
     def get_roster(self, entry: Entry) -> dict[str, Any]:

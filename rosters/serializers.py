@@ -16,7 +16,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from api.schema import schema_prefix
-from api.serializers import StrictSerializer
+from api.serializers import ServiceCheckedName, StrictSerializer
 from rosters.adapters import squad_to_roster
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
@@ -274,17 +274,12 @@ class SquadDetailSerializer(SquadSerializer):
 
 
 @extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": r"\S"})
-class NameField(serializers.CharField):
+class NameField(ServiceCheckedName):
     """A squad's name. The schema says what the service accepts (not blank, at most 100
     characters); a refused name gets the service's own message, as on the pages."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(max_length=None, trim_whitespace=False, **kwargs)
-
-    def run_validation(self, data: Any = serializers.empty) -> Any:
-        if data == "":  # the service refuses it, in the words the pages use
-            return data
-        return super().run_validation(data)
 
 
 class SquadCreateSerializer(StrictSerializer):

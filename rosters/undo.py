@@ -50,7 +50,7 @@ def undoable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     its new version (an edit refused, or another writer in between, keeps no step).
 
     What it was is the step's "after" when the last change was made here too (the builder
-    page rendered after it gives it: ``rendered``), else loaded (4 queries)."""
+    page rendered after it gives it: ``rendered``), else loaded (``_snapshot``)."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -67,14 +67,15 @@ def undoable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         response = view(request, pk, *args, **kwargs)
         if request.undo_pending is not None:  # no page was rendered (a redirect)
             now = Squad.objects.filter(pk=pk).values_list("version", flat=True).first()
-            _keep(request, version, now, None)
+            _keep(request, now, None)
         return response
 
     return wrapper
 
 
-def _keep(request: HttpRequest, version: int, now: int | None, after: dict | None) -> None:
-    pk, _version, before = request.undo_pending
+def _keep(request: HttpRequest, now: int | None, after: dict | None) -> None:
+    """Keep the pending change's step if it alone moved the squad to version ``now``."""
+    pk, version, before = request.undo_pending
     request.undo_pending = None
     if now == version + 1:
         request.session[KEY] = {"squad": pk, "version": now, "before": before, "after": after}
@@ -92,7 +93,7 @@ def rendered(request: HttpRequest, squad: Squad, roster: Roster,
             "notes": squad.notes,
             "member_notes": dict(member_notes),
         }
-        _keep(request, pending[1], squad.version, after)
+        _keep(request, squad.version, after)
     return available(request, squad)
 
 
