@@ -7,6 +7,10 @@ keys of its battle reports and its house-rule tables. No game is named: a new ga
 in the catalogue by registering. Labels are the registry's English words passed through
 ``gettext`` in the active language (the request's, from ``Accept-Language``); a price is
 the builder's own message and its numbers, or ``None`` where the game prints no costs.
+What a legal roster is made of (``GameSystem.composition``: how many models or units, each
+type's and each unit kind's range, the items a kind may hold and what it must carry, a
+faction's shares) is published beside it, so that a client can build one from this alone
+(``scripts/api_games_walkthrough.py`` does).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from django.utils.translation import gettext
 
 from campaigns import house_rule_fields
 from rosters.models import Member
-from rules.registry import GameSystem, Price, RecordField
+from rules.registry import Carry, GameSystem, Price, RecordField, UnitKind
 from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
 
 
@@ -88,8 +92,11 @@ def _items_by_faction(system: GameSystem, model_type: str) -> list[dict[str, Any
 def _model_type(system: GameSystem, code: str, row: Any) -> dict[str, Any]:
     offered = system.builder
     least, most = None, None
-    if offered is not None and offered.type_range is not None:
-        least, most = offered.type_range(code)
+    declared = (offered.type_range if offered is not None else None) or (
+        system.composition.type_range
+    )
+    if declared is not None:
+        least, most = declared(code)
     priced = offered.type_price if offered is not None else None
     return {
         **_coded(code, row.label),
@@ -104,6 +111,47 @@ def _model_type(system: GameSystem, code: str, row: Any) -> dict[str, Any]:
                 offered.starting_abilities(code) if offered is not None else system.abilities
             ),
         },
+    }
+
+
+def _range(least: int, most: int | None) -> dict[str, int | None]:
+    return {"least": least, "most": most}
+
+
+def _carry(carry: Carry) -> dict[str, Any]:
+    return {"items": list(carry.items), "least": carry.least, "most": carry.most, "per": carry.per}
+
+
+def _kind(system: GameSystem, kind: UnitKind) -> dict[str, Any]:
+    """A unit kind: its record keys, and the shape of a legal unit of it (``KindShape``)."""
+    units = system.units
+    assert units is not None
+    shape = system.composition.kinds.get(kind.code)
+    return {
+        **_coded(kind.code, kind.label),
+        "members": kind.members,
+        "keys": list(kind.keys),
+        "required": list(kind.required),
+        "defaults": {key: units.default(kind.code, key) for key in kind.keys},
+        "models": _range(*(shape.least, shape.most) if shape else (0, None)),
+        "items": None if shape is None or shape.items is None else list(shape.items),
+        "carries": [_carry(c) for c in shape.carries] if shape else [],
+    }
+
+
+def _faction(system: GameSystem, code: str, row: Any) -> dict[str, Any]:
+    shares = system.composition.shares
+    return {
+        **_coded(code, row.label),
+        "shares": [
+            {
+                "item": share.item,
+                "bound": share.bound,
+                "numerator": share.numerator,
+                "denominator": share.denominator,
+            }
+            for share in (shares(code) if shares is not None else ())
+        ],
     }
 
 
@@ -174,7 +222,8 @@ def catalogue(
         **summary(system, url),
         "factions": None
         if system.factions is None
-        else [_coded(code, row.label) for code, row in system.factions.items()],
+        else [_faction(system, code, row) for code, row in system.factions.items()],
+        "roster_size": _range(*system.composition.size),
         "model_types": [_model_type(system, code, row) for code, row in system.model_types.items()],
         "items": [
             {**_coded(code, row.label), "cost": _price(priced(code)) if priced else None}
@@ -198,16 +247,7 @@ def catalogue(
         "units": None
         if units is None
         else {
-            "kinds": [
-                {
-                    **_coded(kind.code, kind.label),
-                    "members": kind.members,
-                    "keys": list(kind.keys),
-                    "required": list(kind.required),
-                    "defaults": {key: units.default(kind.code, key) for key in kind.keys},
-                }
-                for kind in units.kinds.values()
-            ],
+            "kinds": [_kind(system, kind) for kind in units.kinds.values()],
             "default_kind": units.default_kind,
             "record": [record_field(system, f) for f in units.record],
         },

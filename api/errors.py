@@ -5,8 +5,9 @@ Every error response, whatever its status, is ``{"errors": [{"code", "message", 
 ``rules.documents.DocumentError`` (one error per problem, ``field`` the document path such as
 ``members[2].type``) and from ``core.errors.ServiceError`` (its class says the status:
 ``Invalid`` 400, ``NotAllowed`` 403, ``Missing`` 404, ``Conflict`` 409; ``field`` as the
-service names it), with the messages the web pages and the command line show, translated.
-Codes are kebab-case: ``invalid-document``, ``not-found``, ``throttled``...
+service names it, or as the view renames it with ``relocated``), with the messages the web
+pages and the command line show, translated. Codes are kebab-case: ``invalid-document``,
+``not-found``, ``throttled``...
 
 ``settings.REST_FRAMEWORK`` names ``exception_handler``, and ``api.parsers`` (named there too,
 read while DRF defines ``APIView``) imports this module: it must not import
@@ -61,9 +62,17 @@ ERROR_DESCRIPTIONS = {
     401: _("No valid credentials: send `Authorization: Token <key>` or log in."),
     403: _("Not allowed (from a browser session: the CSRF token is missing or wrong)."),
     404: _("No such resource, or not yours."),
-    409: _("The resource's state forbids this (e.g. a campaign squad: battles own its record)."),
+    409: _(
+        "The stored state forbids this: a campaign squad (battles own its record), a battle "
+        "already decided, a squad enrolled twice, the organiser removed from the players, a "
+        "replacement based on an older version."
+    ),
     413: _("The body is larger than 512 KB."),
     415: _("The body must be JSON (Content-Type: application/json)."),
+    422: _(
+        "The body has the schema's shape, but names what the stored data does not hold (a "
+        "model the squad does not have): one error per problem, each naming its path."
+    ),
     429: _("Too many requests: wait for the number of seconds in Retry-After."),
     503: _("The PDF took longer than the service lets one print take, and was stopped."),
 }
@@ -83,16 +92,57 @@ def error_responses(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
     }
 
 
+def id_errors(*statuses: int) -> dict[tuple[int, str], OpenApiResponse]:
+    """The error responses of an operation on one resource: 404 when there is none the user
+    may read, and ``statuses``."""
+    return error_responses(404, *statuses)
+
+
 class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = _("The resource's state forbids this.")
     default_code = "conflict"
 
 
+class Unprocessable(exceptions.APIException):
+    """A request of the schema's shape that names what the stored data does not hold: no
+    schema can say it, so it is not a 400 (the schema's own refusals)."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_detail = _("The request names something that does not exist here.")
+    default_code = "unprocessable"
+
+
 class RequestTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = _("The body is larger than 512 KB.")
     default_code = "too-large"
+
+
+def relocated(error: ServiceError, field: str | None, path: str) -> ServiceError:
+    """``error`` naming ``path`` where it named ``field`` (any field when None): a service
+    speaks of its page's form fields (``squad``, ``notes``), the API of its body's paths
+    (``squad_id``, ``notes.squad``). An error naming another field is ``error`` itself."""
+    if field is not None and error.field != field:
+        return error
+    problems = [(path if field in (None, f) else f, m) for f, m in error.problems]
+    return type(error)(path, error.message, code=error.code, problems=problems)
+
+
+class UnprocessableError(ServiceError):
+    """A service's refusal of a request of the schema's shape, for what the stored data or
+    the game's rules say (422): the request names the campaign's or the squad's game
+    implicitly, so no schema can pick the tables that refuse it."""
+
+    status = 422
+
+
+def unprocessable(error: ServiceError) -> ServiceError:
+    """``error`` as a 422 when it is a plain refusal of input (400); its other classes (403,
+    404, 409) say their own status."""
+    if error.status != 400:
+        return error
+    return UnprocessableError(error.field, error.message, code=error.code, problems=error.problems)
 
 
 def _code(code: str) -> str:

@@ -1,9 +1,13 @@
-"""Renderers for downloads (a public JSON document, a PDF) and the negotiation they use."""
+"""Renderers for downloads (a public JSON document, a PDF) and the negotiation they use, and
+how the schema documents a PDF."""
 
 from __future__ import annotations
 
 import json
 
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 
@@ -47,3 +51,6 @@ class FirstRenderer(DefaultContentNegotiation):
 
     def select_renderer(self, request, renderers, format_suffix=None):
         return renderers[0], renderers[0].media_type
+
+
+PDF_RESPONSE = OpenApiResponse(OpenApiTypes.BINARY, description=_("The PDF, as an attachment."))

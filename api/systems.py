@@ -114,6 +114,46 @@ class CatalogueAbilitySerializer(CodeLabelSerializer):
     needs_detail = serializers.BooleanField(help_text=_("Its roster entry must carry a detail."))
 
 
+class RangeSerializer(serializers.Serializer):
+    least = serializers.IntegerField(help_text=_("The fewest."))
+    most = serializers.IntegerField(allow_null=True, help_text=_("The most; null: any number."))
+
+
+class CarrySerializer(serializers.Serializer):
+    """What a model or a unit must (or may at most) hold."""
+
+    items = serializers.ListField(
+        child=serializers.CharField(), help_text=_("Item codes, counted together.")
+    )
+    least = serializers.IntegerField(help_text=_("The fewest of them it holds."))
+    most = serializers.IntegerField(
+        allow_null=True, help_text=_("The most of them it holds; null: any number.")
+    )
+    per = serializers.ChoiceField(
+        choices=["model", "unit"],
+        help_text=_(
+            "model: counted on each model of a member entry; unit: over the whole unit, its "
+            "models' equipment and its own together."
+        ),
+    )
+
+
+class ShareSerializer(serializers.Serializer):
+    """A faction's rule on the share of a squad's models that carry an item."""
+
+    item = serializers.CharField()
+    bound = serializers.ChoiceField(
+        choices=["least", "most"],
+        help_text=_("least: at least this share of the models carry it; most: at most."),
+    )
+    numerator = serializers.IntegerField()
+    denominator = serializers.IntegerField()
+
+
+class CatalogueFactionSerializer(CodeLabelSerializer):
+    shares = ShareSerializer(many=True, help_text=_("Empty: the faction sets no share."))
+
+
 class CatalogueUnitKindSerializer(CodeLabelSerializer):
     members = serializers.BooleanField(
         help_text=_("True: the unit lists its models; false: it carries its own equipment.")
@@ -127,6 +167,14 @@ class CatalogueUnitKindSerializer(CodeLabelSerializer):
     defaults = serializers.DictField(
         child=serializers.JSONField(allow_null=True),
         help_text=_("Each key's value when left out, for this kind."),
+    )
+    models = RangeSerializer(help_text=_("How many models a unit of this kind has."))
+    items = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text=_("The items a unit of this kind may hold; null: any."),
+    )  # fmt: skip
+    carries = CarrySerializer(
+        many=True, help_text=_("What it must (or may at most) hold, beside which items.")
     )
 
 
@@ -196,8 +244,14 @@ class SystemSerializer(serializers.Serializer):
 class SystemCatalogueSerializer(SystemSerializer):
     """Everything a client needs to build a legal roster and a battle report for the game."""
 
-    factions = CodeLabelSerializer(
+    factions = CatalogueFactionSerializer(
         many=True, allow_null=True, help_text=_("null: the faction is free text.")
+    )
+    roster_size = RangeSerializer(
+        help_text=_(
+            "How many living models a squad has, or units a force has in a game of units; "
+            "most null: only the limits."
+        )
     )
     model_types = CatalogueModelTypeSerializer(
         many=True, help_text=_("Empty for a game of units (their models have no type).")

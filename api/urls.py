@@ -1,16 +1,20 @@
 """The REST API under ``/api/`` (issue #6), and the few views every part of it shares.
 
-Each app keeps its endpoints in its own ``api.py`` and exposes ``urlpatterns`` (a DRF
-router's ``urls``), listed below; the games (``/api/systems/``: their catalogue and
-reference cards, issue #17) belong to no app and live in ``api.systems``, built by
-``api.catalogue`` from the registry. The other modules of this app hold the shared pieces
-(``api.errors``, ``api.mixins``, ``api.serializers``...). An app's viewset mixes in
-``KnownQueryParams`` and ``JSONErrors``, reads bodies with ``StrictSerializer`` subclasses or
+Each app keeps its endpoints in its own ``api`` module (``rosters.api``; ``campaigns.api``, a
+package of one module per part) and exposes ``urlpatterns`` (a DRF router's ``urls``),
+listed below; the games (``/api/systems/``: their catalogue and reference cards, issue #17)
+belong to no app and live in ``api.systems``, built by ``api.catalogue`` from the registry.
+The other modules of this app hold the shared pieces (``api.errors``, ``api.mixins``,
+``api.serializers``, ``api.openapi``...). An app's viewset derives from
+``api.mixins.ApiViewSet`` (unknown query parameters refused, errors as JSON, the actions in
+``READS`` open to anonymous clients), reads bodies with ``StrictSerializer`` subclasses or
 ``rules.documents`` (a ``DocumentError`` becomes a 400 naming each path), writes through its
-services (a ``ServiceError`` becomes a 400 naming its field), and lists its errors with
-``extend_schema(responses={..., **error_responses(...)})``. Paging, throttling and
-authentication come from the settings. The last pattern answers every other ``/api/`` URL
-with a 404 in the API's error shape, so app routes go before it.
+services (a ``ServiceError`` becomes the status its class says — 400, 403, 404, 409 —
+naming its field), lists its errors with ``extend_schema(responses={...,
+**id_errors(...)})`` and the operations that follow a response with
+``api.openapi.LinkedResponse``. Paging (``?page=`` strict: a whole number from 1, else 400),
+throttling and authentication come from the settings. The last pattern answers every other
+``/api/`` URL with a 404 in the API's error shape, so app routes go before it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularJSONAPIView, SpectacularSwaggerSplitView
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import NotFound, Throttled, ValidationError
+from rest_framework.exceptions import AuthenticationFailed, NotFound, Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -62,12 +66,12 @@ class TokenView(JSONErrors, APIView):
     @extend_schema(
         summary=_("Get your API token"),
         description=_(
-            "The same token for every call until it is deleted; wrong credentials are a 400. "
+            "The same token for every call until it is deleted; wrong credentials are a 401. "
             "Throttled per IP address (scope 'token'); failed log-ins are limited per address "
             "and per account as well (429)."
         ),
         request=LogInSerializer,
-        responses={200: TokenSerializer, **error_responses(400, 413, 415)},
+        responses={200: TokenSerializer, **error_responses(400, 413, 415)},  # 401: always
         auth=[],
     )
     def post(self, request: Request) -> Response:
@@ -78,8 +82,9 @@ class TokenView(JSONErrors, APIView):
             wait = getattr(request._request, "login_blocked", None)
             if wait is not None:  # too many failures from this address or for this account
                 raise Throttled(wait)
-            # the message DRF's own token view gives, in its translations
-            raise ValidationError(
+            # the body has the schema's shape; the credentials it holds are wrong: a 401 (the
+            # message DRF's own token view gives, in its translations)
+            raise AuthenticationFailed(
                 gettext("Unable to log in with provided credentials."), "authorization"
             )
         token, _created = Token.objects.get_or_create(user=user)

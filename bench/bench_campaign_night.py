@@ -19,7 +19,8 @@ mode's database), the driver:
 
 1. creates a PostgreSQL database ``night_<mode>_<random>`` and starts ``make serve`` on it
    (its own Redis on a free port, static files in a temporary folder, a random SECRET_KEY,
-   ``LOG_LEVEL=WARNING``; two gunicorn workers and one task worker, the defaults);
+   ``LOG_LEVEL=WARNING``; two gunicorn workers and a niced task worker per core, the
+   defaults);
 2. seeds the players, their API tokens, squads and campaigns through the ORM and the services,
    logs each player in with the web form, warms the print engine up (``warm_up``: a few
    sheets downloaded by an account of its own; all of it before Locust starts: not timed),
@@ -206,6 +207,9 @@ def seed(users: int, password: str, record_dir: Path) -> dict:
     warmer = User.objects.create(username="night-warm-up", password=hashed)
     warm_squads = [rosters.squad_import(owner=warmer, roster=r).pk for r in demo]
     squad_ids = [p[k] for p in players for k in ("free_squad", "campaign_squad")]
+    # The players printed their squads' sheets before the night (as each one does after its
+    # first download): their edits render ahead (``Squad.printed``, rosters/tasks.py).
+    Squad.objects.filter(pk__in=squad_ids).update(printed=True)
     versions = dict(Squad.objects.filter(pk__in=squad_ids).values_list("pk", "version"))
     return {
         "password": password,

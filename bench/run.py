@@ -26,6 +26,7 @@ MODULES = [
     "bench.bench_throttle",
     "bench.bench_prerender",
     "bench.bench_campaign_night",
+    "bench.bench_fuzz",
 ]
 
 

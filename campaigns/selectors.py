@@ -10,7 +10,19 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Sum,
+)
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -52,11 +64,22 @@ def players(campaign: Campaign) -> list[Player]:
 
 
 def readable_campaigns(user: Any) -> QuerySet[Campaign]:
-    """Campaigns the user organises or plays in, then the public ones."""
-    mine = Q(is_public=True)
-    if user.is_authenticated:
-        mine |= Q(organiser=user) | Q(players__user=user)
-    return Campaign.objects.filter(mine).select_related("organiser").distinct()
+    """Campaigns the user organises or plays in, newest first, then the other public ones,
+    newest first (the list page and the API's list alike)."""
+    if not user.is_authenticated:
+        return (
+            Campaign.objects.filter(is_public=True)
+            .select_related("organiser")
+            .order_by("-created", "-pk")
+        )
+    plays = Exists(Player.objects.filter(campaign=OuterRef("pk"), user=user))
+    yours = ExpressionWrapper(Q(organiser=user) | Q(plays), output_field=BooleanField())
+    return (
+        Campaign.objects.annotate(yours=yours)
+        .filter(Q(is_public=True) | Q(yours=True))
+        .select_related("organiser")
+        .order_by("-yours", "-created", "-pk")
+    )
 
 
 # --- enrolling ------------------------------------------------------------------------------

@@ -21,10 +21,9 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from api.schema import schema_prefix
-from api.serializers import ServiceCheckedName, StrictSerializer
+from api.serializers import DocumentString, NameField, StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
-from rosters.messages import violation_message
 from rosters.pdf import PAPER_SIZES
 from rosters.serializers import (
     ViolationSerializer,
@@ -68,32 +67,27 @@ def _report_field(field: RecordField) -> serializers.Field:
             child=serializers.IntegerField(min_value=field.minimum, max_value=field.maximum),
             required=False, help_text=_(field.help or field.label),
         )  # fmt: skip
-    return record_serializer_field(field)
+    return record_serializer_field(field, required=field.required)
 
 
 def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer]:
     prefix = schema_prefix(system.code)
     if system.units is not None:  # a game played with units: a casualty names a unit
-        named = {"unit": serializers.CharField(
-            max_length=MAX_NAME, trim_whitespace=False,
-            help_text=_("A unit of the side's force, listed once."),
+        named = {"unit": DocumentString(
+            max_length=MAX_NAME, help_text=_("A unit of the side's force, listed once."),
         )}  # fmt: skip
     else:
         named = {
-            "member": serializers.CharField(
-                max_length=MAX_NAME,
-                trim_whitespace=False,
-                help_text=_("A model of the side's squad that fought."),
+            "member": DocumentString(
+                max_length=MAX_NAME, help_text=_("A model of the side's squad that fought.")
             ),
             "state": serializers.ChoiceField(choices=list(system.states)),
         }
     own = {f.key: _report_field(f) for f in system.report.casualty}
-    for f in system.report.casualty:
-        own[f.key].required = f.required
     casualty = type(f"{prefix}CasualtyDocumentSerializer", (StrictSerializer,), {**named, **own})
     deeds = type(f"{prefix}DeedsDocumentSerializer", (StrictSerializer,), {
         "__doc__": "What one model did in the battle: a count per deed of the game.",
-        "member": serializers.CharField(max_length=MAX_NAME, trim_whitespace=False),
+        "member": DocumentString(max_length=MAX_NAME),
         **{
             d.key: serializers.IntegerField(
                 min_value=0, max_value=d.maximum or MAX_COUNT, required=False,
@@ -125,9 +119,7 @@ def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer
         "__doc__": f"A {system.name} battle as a battle-report/1 document (docs/formats.md).",
         "format": serializers.ChoiceField(choices=[BATTLE_FORMAT]),
         "system": serializers.ChoiceField(choices=[system.code]),
-        "scenario": serializers.CharField(
-            max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False, required=False
-        ),
+        "scenario": DocumentString(max_length=MAX_TEXT, blank=True, required=False),
         "played_on": serializers.DateField(required=False, allow_null=True),
         "sides": serializers.ListField(child=side(), min_length=2, max_length=20),
     })  # fmt: skip
@@ -212,17 +204,6 @@ MAX_DESCRIPTION = Campaign._meta.get_field("description").max_length
 MAX_CAMPAIGN_NAME = Campaign._meta.get_field("name").max_length
 
 
-@extend_schema_field(
-    {"type": "string", "minLength": 1, "maxLength": MAX_CAMPAIGN_NAME, "pattern": r"\S"}
-)
-class CampaignNameField(ServiceCheckedName):
-    """A campaign's name: at most the model's length (the service does not check it); a
-    blank one gets the service's own message, as on the pages."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=MAX_CAMPAIGN_NAME, trim_whitespace=False, **kwargs)
-
-
 class CampaignSettingsFields(StrictSerializer):
     """The settings the campaign pages' forms set, as the settings page words them."""
 
@@ -250,7 +231,7 @@ class CampaignSettingsFields(StrictSerializer):
 class CampaignCreateSerializer(CampaignSettingsFields):
     """A new campaign: you organise it and are its first player."""
 
-    name = CampaignNameField()
+    name = NameField(max_length=MAX_CAMPAIGN_NAME)
     system = serializers.ChoiceField(
         choices=_campaign_games(), required=False,
         help_text=_("A game with campaign rules; the first one by default."),
@@ -267,7 +248,7 @@ class CampaignCreateSerializer(CampaignSettingsFields):
 class CampaignChangeSerializer(CampaignSettingsFields):
     """The campaign's settings and house rules; a key left out keeps its value."""
 
-    name = CampaignNameField(required=False)
+    name = NameField(max_length=MAX_CAMPAIGN_NAME, required=False)
     house_rules = serializers.DictField(
         child=serializers.JSONField(allow_null=True), required=False,
         help_text=_(
@@ -393,10 +374,7 @@ class EnrolledSerializer(EntrySerializer):
 
     @extend_schema_field(ViolationSerializer(many=True))
     def get_violations(self, entry: Entry) -> list[dict[str, Any]]:
-        return [
-            {"code": v.code, "message": violation_message(v), "member": v.member}
-            for v in self.context["violations"]
-        ]
+        return ViolationSerializer(self.context["violations"], many=True).data
 
 
 class CampaignDetailSerializer(CampaignSerializer):

@@ -36,7 +36,15 @@ from campaigns.adapters import (
     squad_violations,
     violation_lines,
 )
-from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Campaign,
+    Entry,
+    HistoryEntry,
+    Player,
+    new_invite_code,
+)
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 from rosters import services as roster_services
 from rosters.models import Ability, Member, Squad
@@ -53,6 +61,7 @@ __all__ = [
     "ReportRefused",
     "campaign_create",
     "campaign_update",
+    "campaign_invite_regenerate",
     "campaign_join",
     "player_remove",
     "enrol",
@@ -91,6 +100,16 @@ def _check_points_limit(points_limit: int | None, game: GameSystem) -> None:
 # --- campaigns and players ------------------------------------------------------------------
 
 
+def _campaign_name(name: str) -> str:
+    """The name as stored: stripped, not blank, no control characters (as a squad's name)."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("name", _("a campaign needs a name"))
+    if UNPRINTABLE.search(name):
+        raise ServiceError("name", _("Names cannot hold control characters."))
+    return name
+
+
 @transaction.atomic
 def campaign_create(
     *,
@@ -114,9 +133,7 @@ def campaign_create(
         raise ServiceError("system", _("unknown game system %(code)r") % {"code": system}) from None
     if game.campaign is None:
         raise ServiceError("system", _("%(game)s has no campaign rules yet") % {"game": game.name})
-    name = name.strip()
-    if not name:
-        raise ServiceError("name", _("a campaign needs a name"))
+    name = _campaign_name(name)
     if points_limit is None:
         points_limit = game.default_points_limit
     _check_points_limit(points_limit, game)
@@ -144,9 +161,7 @@ def campaign_update(
     """Change the settings; a new points limit applies to every campaign squad at once.
     ``require_valid_squads`` left ``None`` keeps the setting; it applies to the squads
     enrolled from then on (those enrolled already stay)."""
-    name = name.strip()
-    if not name:
-        raise ServiceError("name", _("a campaign needs a name"))
+    name = _campaign_name(name)
     _check_points_limit(points_limit, get_system(campaign.system))
     rules = campaign_rules(campaign)
     try:
@@ -171,6 +186,24 @@ def campaign_update(
     if require_valid_squads is not None:
         campaign.require_valid_squads = require_valid_squads
     campaign.save()
+    return campaign
+
+
+@transaction.atomic
+def campaign_invite_regenerate(*, campaign: Campaign, user: AbstractBaseUser) -> Campaign:
+    """The organiser gives the campaign a new invitation code: the old code and link stop
+    working (a link that went further than meant), the players stay."""
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    if campaign is None:
+        raise Missing("campaign", _("This campaign was deleted meanwhile."))
+    if user.pk != campaign.organiser_id:
+        raise NotAllowed("campaign", _("only the organiser can make a new invitation code"))
+    old = campaign.invite_code
+    while campaign.invite_code == old or (
+        Campaign.objects.filter(invite_code=campaign.invite_code).exists()
+    ):  # 72 random bits: a clash is all but impossible, and costs one more draw
+        campaign.invite_code = new_invite_code()
+    campaign.save(update_fields=["invite_code"])
     return campaign
 
 
@@ -202,7 +235,9 @@ def player_remove(*, campaign: Campaign, by: AbstractBaseUser, player: Player) -
     if player is None:
         raise Missing("player", _("this player is not in the campaign"))
     if player.user_id == campaign.organiser_id:
-        raise Invalid("player", _("the organiser cannot be removed from their own campaign"))
+        raise Conflict(
+            "player", _("the organiser cannot be removed from their own campaign"), code="organiser"
+        )
     entries = list(
         Entry.objects.filter(campaign=campaign, player_id=player.user_id, withdrawn__isnull=True)
         .select_related("squad")

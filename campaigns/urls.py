@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/", views.campaign_detail, name="detail"),
     path("<int:pk>/report.pdf", views.campaign_report, name="report_pdf"),
     path("<int:pk>/settings/", views.campaign_settings, name="settings"),
+    path("<int:pk>/invite/", views.invite_regenerate, name="invite_regenerate"),
     path("<int:pk>/enrol/", views.campaign_enrol, name="enrol"),
     path("<int:pk>/players/<int:player_pk>/remove/", views.player_remove, name="player_remove"),
     path("<int:pk>/battles/new/", views.battle_new, name="battle_new"),

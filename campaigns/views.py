@@ -257,12 +257,33 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Settings saved."))
             return redirect("campaigns:detail", campaign.pk)
+    invite_url = request.build_absolute_uri(
+        reverse("campaigns:join_link", args=[campaign.invite_code])
+    )
     return render(
         request,
         "campaigns/settings.html",
-        {"campaign": campaign, "form": form, "house_tables": form.table_groups()},
+        {"campaign": campaign, "form": form, "house_tables": form.table_groups(),
+         "invite_url": invite_url},
         status=400 if form.errors else 200,
-    )
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def invite_regenerate(request: HttpRequest, pk: int) -> HttpResponse:
+    """The settings page's button: a new invitation code, the old link and code dead
+    (``services.campaign_invite_regenerate``). Posted by htmx after a confirmation, or by
+    the plain form without JavaScript; back to the settings page either way."""
+    campaign = _organised(request, pk)
+    try:
+        services.campaign_invite_regenerate(campaign=campaign, user=request.user)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("A new invitation code is made: the old link no longer works."))
+    url = reverse("campaigns:settings", args=[campaign.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required

@@ -26,21 +26,28 @@ from drf_spectacular.utils import (
 )
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from api.errors import error_responses
-from api.mixins import JSONErrors, KnownQueryParams
-from api.renderers import DocumentRenderer, FirstRenderer, PDFRenderer, TextRenderer
+from api.errors import Unprocessable, error_responses, id_errors, relocated, unprocessable
+from api.mixins import ApiViewSet, with_location
+from api.openapi import LinkedResponse, links
+from api.renderers import (
+    PDF_RESPONSE,
+    DocumentRenderer,
+    FirstRenderer,
+    PDFRenderer,
+    TextRenderer,
+)
 from api.throttles import ScopedThrottle
+from core.errors import Conflict
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.builder import squad_text
-from rosters.messages import violation_message
-from rosters.models import Squad
+from rosters.models import Member, Squad
 from rosters.pdf import NotPrintable, stored_squad_filename
 from rosters.serializers import (
     PrintingSerializer,
@@ -50,23 +57,16 @@ from rosters.serializers import (
     SquadDetailSerializer,
     SquadSerializer,
     ValidationResultSerializer,
+    ViolationSerializer,
     roster_document_schema,
+    squad_create_schema,
 )
 from rosters.tasks import on_its_way, squad_pdf_or_on_its_way
 from rules import get_system
 from rules.documents import parse_roster, roster_to_document
-from rules.types import Roster, Violation
+from rules.types import Roster
 
 RETRY_AFTER_SECONDS = 1  # a sheet takes a tenth of a second to a few seconds to print
-
-
-def violation_dict(violation: Violation) -> dict[str, Any]:
-    """A violation in the reader's language, rules labels (types, items...) included."""
-    return {
-        "code": violation.code,
-        "message": violation_message(violation),
-        "member": violation.member,
-    }
 
 
 def validation_result(roster: Roster) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def validation_result(roster: Roster) -> dict[str, Any]:
         "valid": not violations,
         "points": system.points(roster),
         "limit": roster.points_limit,
-        "violations": [violation_dict(v) for v in violations],
+        "violations": ViolationSerializer(violations, many=True).data,
         **system.derived(roster),
     }
 
@@ -84,6 +84,11 @@ def validation_result(roster: Roster) -> dict[str, Any]:
 def etag(squad: Squad) -> str:
     """A squad's version as an HTTP entity tag: every change of the squad changes it."""
     return f'"{squad.version}"'
+
+
+# The If-Match values ``expected_version`` takes: a version (quoted or not, weak or not), *,
+# or nothing.
+IF_MATCH_PATTERN = r'^[ \t]*(?:\*|(?:W/)?"*[0-9]{1,10}"*)?[ \t]*$'
 
 
 def expected_version(request: Request) -> int | None:
@@ -99,8 +104,50 @@ def expected_version(request: Request) -> int | None:
     return int(tag)
 
 
-def _id_errors(*statuses: int) -> dict:
-    return error_responses(404, *statuses)
+# What a client does next with a squad it created or read: the squad's id from the answer.
+SQUAD_LINKS = links(
+    [
+        ("GetSquad", "squads_retrieve"),
+        ("ReplaceSquad", "squads_update"),
+        ("ChangeSquad", "squads_partial_update"),
+        ("DeleteSquad", "squads_destroy"),
+        ("ExportSquad", "squads_export_retrieve"),
+        ("ValidateSquad", "squads_validate_retrieve"),
+        ("SquadText", "squads_text_retrieve"),
+        ("SquadSheet", "squads_sheet_retrieve"),
+        ("DuplicateSquad", "squads_duplicate_create"),
+    ],
+    id="$response.body#/id",
+)
+SQUAD = LinkedResponse(SquadDetailSerializer, links=SQUAD_LINKS)
+
+
+def member_notes_update(squad: Squad, notes: dict[str, str]) -> None:
+    """Each named model's notes, through the builder's service (``member_update``, its
+    other values as they are). Names the squad has no model of are a 422, each located."""
+    members = {m.name: m for m in Member.objects.filter(squad=squad, name__in=list(notes))}
+    unknown = {
+        f"notes.members.{name}": [
+            ErrorDetail(
+                gettext("This squad has no model named %(name)s.") % {"name": name},
+                code="unknown-member",
+            )
+        ]
+        for name in notes
+        if name not in members
+    }
+    if unknown:
+        raise Unprocessable(unknown)
+    for name, text in notes.items():
+        path = f"notes.members.{name}"
+        member = members[name]
+        try:
+            services.member_update(
+                member=member, name=member.name, type=member.type, status=member.status,
+                notes=text,
+            )  # fmt: skip
+        except services.ServiceError as error:
+            raise relocated(error, "notes", path) from None
 
 
 PUBLIC_ID = OpenApiParameter(
@@ -118,9 +165,7 @@ SHEET_PARAMETERS = [
     ),
 ]
 SHEET_RESPONSES = {
-    (200, "application/pdf"): OpenApiResponse(
-        OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
-    ),
+    (200, "application/pdf"): PDF_RESPONSE,
     (202, "application/json"): OpenApiResponse(
         PrintingSerializer,
         description=_(
@@ -128,7 +173,7 @@ SHEET_RESPONSES = {
             "Retry-After seconds."
         ),
     ),
-    **_id_errors(400, 503),
+    **id_errors(400, 503),
 }
 
 
@@ -171,13 +216,16 @@ def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad
         description=_(
             "A new squad of yours with no models: build it on the web, or PUT a document."
         ),
-        request=SquadCreateSerializer,
-        responses={201: SquadDetailSerializer, **error_responses(400, 413, 415)},
+        request=squad_create_schema(),
+        responses={201: SQUAD, **error_responses(400, 413, 415)},
     ),
     retrieve=extend_schema(
         summary=_("A squad with its models"),
-        description=_("The squad's settings and, under roster, its squad-roster/1 document."),
-        responses={200: SquadDetailSerializer, **_id_errors()},
+        description=_(
+            "The squad's settings, under roster its squad-roster/1 document, and under notes "
+            "the squad's and its models' notes, which the document leaves out."
+        ),
+        responses={200: SQUAD, **id_errors()},
     ),
     update=extend_schema(
         summary=_("Replace a squad with a squad-roster/1 document"),
@@ -187,7 +235,8 @@ def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad
             "at the same moment run one after the other, each leaving exactly its document. "
             "Send If-Match with the ETag of the squad you read (its version) to be refused "
             "(409, version-mismatch) instead of overwriting a change you have not seen. "
-            "Campaign squads refuse (409, campaign-squad): their battles own their record."
+            "Campaign squads refuse (409, campaign-squad): their battles own their record; "
+            "so does a squad whose game is not the document's (409, system)."
         ),
         parameters=[
             OpenApiParameter(
@@ -195,30 +244,35 @@ def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad
                 OpenApiTypes.STR,
                 OpenApiParameter.HEADER,
                 required=False,
+                pattern=IF_MATCH_PATTERN,
                 description=_('The ETag of the squad as you read it, e.g. "7".'),
             )
         ],
         request=roster_document_schema(),
-        responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
+        responses={200: SQUAD, **id_errors(400, 409, 413, 415)},
     ),
     partial_update=extend_schema(
         summary=_("Change a squad's settings"),
-        description=_("Name, faction, points limit and the public link; not the models."),
+        description=_(
+            "Name, faction, points limit, the public link and the notes; not the models (PUT "
+            "the document for them). A campaign squad keeps its faction and points limit "
+            "(409, campaign-squad); its name and notes change. A faction or points limit the "
+            "squad's game does not take is a 422 naming it."
+        ),
         request=SquadChangeSerializer,
-        responses={200: SquadDetailSerializer, **_id_errors(400, 409, 413, 415)},
+        responses={200: SQUAD, **id_errors(400, 409, 413, 415, 422)},
     ),
     destroy=extend_schema(
         summary=_("Delete a squad"),
         description=_("The squad and its models. A campaign squad refuses (409), as on the web."),
-        responses={204: OpenApiResponse(description=_("Deleted.")), **_id_errors(409)},
+        responses={204: OpenApiResponse(description=_("Deleted.")), **id_errors(409)},
     ),
 )
-class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
+class SquadViewSet(ApiViewSet):
     """Your squads; each one's models are its squad-roster/1 document."""
 
     queryset = Squad.objects.all()  # narrowed to the user's own by get_queryset
     serializer_class = SquadSerializer
-    throttle_scope: str | None = None  # set per action (see ScopedThrottle)
 
     def get_queryset(self):
         own = Squad.objects.filter(owner=self.request.user)
@@ -236,8 +290,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
 
     def _created(self, squad: Squad) -> Response:
         response = self._detail(squad, status.HTTP_201_CREATED)
-        response["Location"] = self.reverse_action("detail", args=[squad.pk])
-        return response
+        return with_location(response, self.reverse_action("detail", args=[squad.pk]))
 
     # --- the squad ---------------------------------------------------------------------------
 
@@ -261,7 +314,13 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         squad = self.get_object()
         version = expected_version(request)
         roster = parse_roster(request.data)
-        services.squad_replace(squad=squad, roster=roster, expected_version=version)
+        try:
+            services.squad_replace(squad=squad, roster=roster, expected_version=version)
+        except services.ServiceError as error:
+            if error.status == 400 and error.field == "system":
+                # the stored squad's game is not the document's: a conflict with stored state
+                raise Conflict(error.field, error.message, code="system") from None
+            raise
         return self._detail(squad)
 
     def partial_update(self, request: Request, pk: str) -> Response:
@@ -269,14 +328,26 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         serializer = SquadChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        notes = data.get("notes", {})
         with transaction.atomic():
-            if data.keys() & {"name", "faction", "points_limit"}:
-                services.squad_update(
-                    squad=squad,
-                    name=data.get("name", squad.name),
-                    faction=data.get("faction", squad.faction),
-                    points_limit=data.get("points_limit", squad.points_limit),
-                )
+            if data.keys() & {"name", "faction", "points_limit"} or "squad" in notes:
+                try:
+                    services.squad_update(
+                        squad=squad,
+                        name=data.get("name", squad.name),
+                        faction=data.get("faction", squad.faction),
+                        points_limit=data.get("points_limit", squad.points_limit),
+                        notes=notes.get("squad"),
+                    )
+                except services.ServiceError as error:
+                    # a faction or a points limit the stored squad's game does not take: the
+                    # request does not name the game, so no schema can say it (422)
+                    error = relocated(error, "notes", "notes.squad")
+                    if error.field in ("faction", "points_limit"):
+                        raise unprocessable(error) from None
+                    raise error from None
+            if notes.get("members"):
+                member_notes_update(squad, notes["members"])
             if "is_public" in data:
                 services.squad_set_public(squad=squad, public=data["is_public"])
         return self._detail(squad)
@@ -293,7 +364,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "may be duplicated too: the copy plays in no campaign."
         ),
         request=None,
-        responses={201: SquadDetailSerializer, **_id_errors()},
+        responses={201: SQUAD, **id_errors()},
     )
     @action(detail=True, methods=["post"])
     def duplicate(self, request: Request, pk: str) -> Response:
@@ -306,7 +377,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         summary=_("Import a squad-roster/1 document as a new squad"),
         description=_("Nothing is stored when the document is refused; errors name their path."),
         request=roster_document_schema(),
-        responses={201: SquadDetailSerializer, **error_responses(400, 413, 415)},
+        responses={201: SQUAD, **error_responses(400, 413, 415)},
     )
     @action(detail=False, methods=["post"], url_path="import", url_name="import")
     def import_document(self, request: Request) -> Response:
@@ -316,7 +387,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @extend_schema(
         summary=_("Export a squad as a squad-roster/1 document"),
         description=_("The same file as the web export, as an attachment."),
-        responses={200: roster_document_schema(), **_id_errors()},
+        responses={200: roster_document_schema(), **id_errors()},
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[DocumentRenderer],
@@ -333,7 +404,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @extend_schema(
         summary=_("Check a stored squad against the rules"),
         description=_("The points and every rule broken, as manage.py validate_roster --json."),
-        responses={200: ValidationResultSerializer, **_id_errors()},
+        responses={200: ValidationResultSerializer, **id_errors()},
     )
     @action(detail=True, methods=["get"], url_path="validate", url_name="validate")
     def validate(self, request: Request, pk: str) -> Response:
@@ -363,7 +434,7 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         ),
         responses={
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description=_("The text.")),
-            **_id_errors(),
+            **id_errors(),
         },
     )
     @action(
@@ -400,18 +471,17 @@ class SquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
             "document, for anyone while its owner keeps the link on (404 otherwise)."
         ),
         parameters=[PUBLIC_ID],
-        responses={200: roster_document_schema(), **_id_errors()},
+        responses={200: roster_document_schema(), **id_errors()},
         auth=[],
     ),
 )
-class SharedSquadViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
+class SharedSquadViewSet(ApiViewSet):
     """Squads shared by their public link: read-only, for anyone."""
 
     queryset = Squad.objects.filter(is_public=True)
     permission_classes = [AllowAny]
     lookup_field = "public_id"
     lookup_value_regex = "[0-9a-fA-F-]{36}"
-    throttle_scope: str | None = None  # set per action (see ScopedThrottle)
 
     def get_queryset(self):
         shared = Squad.objects.filter(is_public=True)

@@ -16,10 +16,12 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from api.schema import schema_prefix
-from api.serializers import ServiceCheckedName, StrictSerializer
+from api.serializers import DOCUMENT_NAME_PATTERN, DocumentString, NameField, StrictSerializer
 from rosters.adapters import squad_to_roster
+from rosters.messages import violation_message
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
+from rosters.services import MAX_MEMBER_NOTES, MAX_SQUAD_NOTES
 from rules import systems
 from rules.documents import (
     MAX_NAME,
@@ -29,7 +31,7 @@ from rules.documents import (
     roster_to_document,
 )
 from rules.registry import GameSystem, RecordField
-from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
+from rules.types import ABILITY_SOURCES, MEMBER_STATUSES, Violation
 
 
 def _codes(table: str) -> list[str]:
@@ -56,6 +58,7 @@ ABILITY_SCHEMA = {
                     "type": "string",
                     "minLength": 1,
                     "maxLength": MAX_NAME,
+                    "pattern": DOCUMENT_NAME_PATTERN,
                     "description": "required for hates-enemy (which enemy), refused elsewhere",
                 },
                 "source": {"type": "string", "enum": list(ABILITY_SOURCES)},
@@ -81,32 +84,27 @@ def _adjustments_schema(field: RecordField) -> dict[str, Any]:
     }
 
 
-def record_serializer_field(field: RecordField) -> serializers.Field:
-    """The schema of one of a game's own keys (``rules.registry.RecordField``)."""
+def record_serializer_field(
+    field: RecordField, *, required: bool = False, nullable: bool = True
+) -> serializers.Field:
+    """The schema of one of a game's own keys (``rules.registry.RecordField``): optional and,
+    for a model's or a code, nullable unless told otherwise (passed to the constructor: DRF
+    copies a declared field by calling it again, so an attribute set later is lost)."""
     help_text = _(field.help or field.label)
+    common = {"required": required, "help_text": help_text}
     if field.kind == "count":
-        return serializers.IntegerField(
-            min_value=field.minimum, max_value=field.maximum, required=False, help_text=help_text
-        )
+        return serializers.IntegerField(min_value=field.minimum, max_value=field.maximum, **common)
     if field.kind == "member":
-        return serializers.CharField(
-            max_length=MAX_NAME, required=False, allow_null=True, help_text=help_text
-        )
+        return DocumentString(max_length=MAX_NAME, allow_null=nullable, **common)
     if field.kind == "code":
-        return serializers.ChoiceField(
-            choices=list(field.choices), required=False, allow_null=True, help_text=help_text
-        )
+        return serializers.ChoiceField(choices=list(field.choices), allow_null=nullable, **common)
     if field.kind == "flag":
-        return serializers.BooleanField(required=False, help_text=help_text)
+        return serializers.BooleanField(**common)
     if field.kind == "text":
-        return serializers.CharField(
-            max_length=MAX_TEXT, required=False, allow_blank=True, help_text=help_text
-        )
+        return DocumentString(max_length=MAX_TEXT, blank=True, **common)
     # a subclass per field: the decorator marks the class it is given
     adjustments = type("AdjustmentsField", (serializers.JSONField,), {})
-    return extend_schema_field(_adjustments_schema(field))(adjustments)(
-        required=False, help_text=help_text
-    )
+    return extend_schema_field(_adjustments_schema(field))(adjustments)(**common)
 
 
 def _prefix(code: str) -> str:
@@ -133,14 +131,14 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
             min_value=1, max_value=system.limits.count, required=False,
             help_text=_("Defaults to 1."),
         ),
-        **({"label": serializers.CharField(
+        **({"label": DocumentString(
             max_length=MAX_NAME, required=False,
             help_text=_("The player's own name for it, printed beside the item."),
         )} if system.equipment_labels else {}),
     })  # fmt: skip
     in_unit = system.units is not None
     member_fields: dict[str, Any] = {
-        "name": serializers.CharField(
+        "name": DocumentString(
             max_length=MAX_NAME,
             help_text=_("Unique within its unit.") if in_unit else _("Unique within the squad."),
         ),
@@ -159,8 +157,8 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
         member_fields[field.key] = record_serializer_field(field)
     member = type(f"{prefix}MemberDocumentSerializer", (StrictSerializer,), member_fields)
     if system.factions is None:
-        faction = serializers.CharField(
-            max_length=MAX_NAME, required=False, allow_blank=True,
+        faction = DocumentString(
+            max_length=MAX_NAME, required=False, blank=True,
             help_text=_("Free text, printed only: the game's rules list no factions."),
         )  # fmt: skip
     else:
@@ -174,50 +172,57 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
         "__doc__": f"A {system.name} squad as a squad-roster/1 document (docs/formats.md).",
         "format": serializers.ChoiceField(choices=[ROSTER_FORMAT]),
         "system": serializers.ChoiceField(choices=[system.code]),
-        "name": serializers.CharField(max_length=MAX_NAME),
+        "name": DocumentString(max_length=MAX_NAME),
         "faction": faction,
         "points_limit": serializers.IntegerField(
             min_value=1, max_value=MAX_POINTS_LIMIT, required=False,
             allow_null=system.default_points_limit is None, help_text=limit_help,
         ),
-        **({"units": _unit_serializer(system, prefix, member, equipment)(
-            many=True, max_length=system.limits.units
+        **({"units": _unit_serializer(
+            system, prefix, member, equipment, max_length=system.limits.units
         )} if in_unit else {"members": member(many=True, max_length=system.limits.members)}),
     })  # fmt: skip
 
 
-def _unit_serializer(system: GameSystem, prefix: str, member, equipment):
-    """A unit of a game played with units: every key of its record, its kind saying which
-    it may carry (the help texts say so; the document's reader enforces it)."""
+def _unit_serializer(system: GameSystem, prefix: str, member, equipment, **kwargs: Any):
+    """The force's ``units``: a unit is one of its kinds, the kind saying which record keys
+    it may and must carry and whether it lists ``members`` or its own ``equipment`` (a
+    ``oneOf`` of one object per kind, told apart by ``kind``)."""
     shape = system.units
     assert shape is not None
-    fields: dict[str, Any] = {
-        "name": serializers.CharField(max_length=MAX_NAME, help_text=_("Unique within the force.")),
-        "kind": serializers.ChoiceField(
-            choices=list(shape.kinds), required=shape.default_kind is None,
-            help_text=_("Defaults to %(kind)s.") % {"kind": shape.default_kind}
-            if shape.default_kind else "",
-        ),
-    }  # fmt: skip
-    for field in shape.record:
-        kinds = [k.code for k in shape.kinds.values() if field.key in k.keys]
-        needed = [k.code for k in shape.kinds.values() if field.key in k.required]
-        serializer_field = record_serializer_field(field)
-        words = _("Only for: %(kinds)s.") % {"kinds": ", ".join(kinds)}
-        if needed:
-            words += " " + _("Required for: %(kinds)s.") % {"kinds": ", ".join(needed)}
-        serializer_field.help_text = f"{serializer_field.help_text} {words}"
-        fields[field.key] = serializer_field
-    with_members = [k.code for k in shape.kinds.values() if k.members]
-    fields["members"] = member(
-        many=True, required=False, max_length=system.limits.members,
-        help_text=_("The unit's models, for: %(kinds)s.") % {"kinds": ", ".join(with_members)},
-    )  # fmt: skip
-    fields["equipment"] = equipment(
-        many=True, required=False, max_length=system.limits.equipment,
-        help_text=_("The unit's own weapons, for the other kinds."),
-    )  # fmt: skip
-    return type(f"{prefix}UnitDocumentSerializer", (StrictSerializer,), fields)
+    variants = {}
+    for kind in shape.kinds.values():
+        default = kind.code == shape.default_kind
+        fields: dict[str, Any] = {
+            "name": DocumentString(max_length=MAX_NAME, help_text=_("Unique within the force.")),
+            "kind": serializers.ChoiceField(
+                choices=[kind.code], required=not default,
+                help_text=_("Defaults to %(kind)s.") % {"kind": kind.code} if default else "",
+            ),
+        }  # fmt: skip
+        for key in kind.keys:
+            field = shape.field(key)
+            assert field is not None
+            fields[key] = record_serializer_field(
+                field,
+                required=key in kind.required,
+                # null only where the reader takes it: not required and no default
+                nullable=key not in kind.required and shape.default(kind.code, key) is None,
+            )
+        if kind.members:
+            fields["members"] = member(many=True, max_length=system.limits.members)
+        else:
+            fields["equipment"] = equipment(
+                many=True, required=False, max_length=system.limits.equipment
+            )
+        name = f"{prefix}{schema_prefix(kind.code)}UnitDocumentSerializer"
+        variants[kind.code] = type(name, (StrictSerializer,), fields)
+    unit = PolymorphicProxySerializer(
+        component_name=f"{prefix}UnitDocument",
+        serializers=list(variants.values()),
+        resource_type_field_name=None,
+    )
+    return serializers.ListField(child=unit, **kwargs)
 
 
 def roster_document_schema() -> PolymorphicProxySerializer:
@@ -227,6 +232,38 @@ def roster_document_schema() -> PolymorphicProxySerializer:
         component_name="RosterDocument",
         serializers={s.code: roster_document_serializer(s) for s in systems()},
         resource_type_field_name="system",
+    )
+
+
+# --- notes: printed on the sheet, not part of the document ------------------------------------
+
+
+class NotesSerializer(serializers.Serializer):
+    """The player's notes, which the squad-roster/1 document leaves out (docs/formats.md):
+    the squad's own, and each model's by name (only those with notes)."""
+
+    squad = serializers.CharField(help_text=_("The squad's notes; empty: none."))
+    members = serializers.DictField(
+        child=serializers.CharField(),
+        help_text=_("A model's notes by its name; a model without notes is left out."),
+    )
+
+
+class NotesChangeSerializer(StrictSerializer):
+    squad = serializers.CharField(
+        max_length=MAX_SQUAD_NOTES, required=False, allow_blank=True, trim_whitespace=False,
+        help_text=_("Replaces the squad's notes (line breaks kept); empty: none."),
+    )  # fmt: skip
+    members = serializers.DictField(
+        child=serializers.CharField(
+            max_length=MAX_MEMBER_NOTES, allow_blank=True, trim_whitespace=False
+        ),
+        required=False,
+        help_text=_(
+            "Replaces the notes of each model named (empty: none); the others keep theirs. "
+            "A name the squad has no model of is a 422 (nothing is changed). A game played "
+            "with units keeps notes on the squad only."
+        ),
     )
 
 
@@ -263,33 +300,31 @@ class SquadDetailSerializer(SquadSerializer):
     # The squad must come from rosters.adapters.squads_with_members (4 queries in all).
 
     roster = serializers.SerializerMethodField()
+    notes = serializers.SerializerMethodField()
 
     class Meta(SquadSerializer.Meta):
-        fields = [*SquadSerializer.Meta.fields, "roster"]
+        fields = [*SquadSerializer.Meta.fields, "roster", "notes"]
         read_only_fields = fields
 
     @extend_schema_field(roster_document_schema())
     def get_roster(self, squad: Squad) -> dict[str, Any]:
         return roster_to_document(squad_to_roster(squad))
 
-
-@extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_NAME, "pattern": r"\S"})
-class NameField(ServiceCheckedName):
-    """A squad's name. The schema says what the service accepts (not blank, at most 100
-    characters); a refused name gets the service's own message, as on the pages."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(max_length=None, trim_whitespace=False, **kwargs)
+    @extend_schema_field(NotesSerializer)
+    def get_notes(self, squad: Squad) -> dict[str, Any]:
+        members = {m.name: m.notes for m in squad.members.all() if m.notes}  # prefetched
+        return {"squad": squad.notes, "members": members}
 
 
 class SquadCreateSerializer(StrictSerializer):
-    name = NameField()
+    name = NameField(max_length=MAX_NAME)
     faction = serializers.CharField(
-        max_length=MAX_NAME, required=False, allow_blank=True, default="", help_text=FACTION_HELP
-    )
+        max_length=MAX_NAME, required=False, allow_blank=True, default="", help_text=FACTION_HELP,
+        trim_whitespace=False,  # the service strips it; the schema's maxLength counts it all
+    )  # fmt: skip
     system = serializers.ChoiceField(choices=SYSTEMS, default=SYSTEMS[0])
     points_limit = serializers.IntegerField(
-        min_value=1, max_value=100_000, required=False, allow_null=True,
+        min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True,
         help_text=_("Defaults to the game's usual limit (none for a game without points)."),
     )  # fmt: skip
 
@@ -298,18 +333,61 @@ class SquadCreateSerializer(StrictSerializer):
         self.fields["system"].choices = [s.code for s in systems()]  # as registered now
 
 
+_CREATES: dict[str, type[serializers.Serializer]] = {}
+
+
+def squad_create_schema() -> PolymorphicProxySerializer:
+    """``SquadCreateSerializer`` as the schema tells it, one object per game (a ``oneOf``
+    told apart by ``system``, which only the first game may leave out, its default): the
+    faction is one of that game's codes, required, or free text for a game that lists none."""
+    for game in systems():
+        if game.code in _CREATES:
+            continue
+        if game.factions is None:
+            faction = DocumentString(
+                max_length=MAX_NAME, required=False, blank=True, stripped=True,
+                help_text=FACTION_HELP,
+            )  # fmt: skip
+        else:
+            faction = serializers.ChoiceField(choices=list(game.factions), help_text=FACTION_HELP)
+        name = f"{_prefix(game.code)}SquadCreateSerializer"
+        _CREATES[game.code] = type(name, (StrictSerializer,), {
+            "name": NameField(max_length=MAX_NAME),
+            "system": serializers.ChoiceField(
+                choices=[game.code], required=game.code != SYSTEMS[0]
+            ),
+            "faction": faction,
+            "points_limit": serializers.IntegerField(
+                min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True,
+                help_text=_("Defaults to the game's usual limit (none for a game without points)."),
+            ),
+        })  # fmt: skip
+    return PolymorphicProxySerializer(
+        component_name="SquadCreate",
+        serializers=[_CREATES[s.code] for s in systems()],
+        resource_type_field_name=None,
+    )
+
+
 class SquadChangeSerializer(StrictSerializer):
     """The squad's own settings; its models change with PUT (the whole document)."""
 
-    name = NameField(required=False)
+    name = NameField(max_length=MAX_NAME, required=False)
     faction = serializers.CharField(
-        max_length=MAX_NAME, required=False, allow_blank=True, help_text=FACTION_HELP
-    )
+        max_length=MAX_NAME, required=False, allow_blank=True, help_text=FACTION_HELP,
+        trim_whitespace=False,  # the service strips it; the schema's maxLength counts it all
+    )  # fmt: skip
     points_limit = serializers.IntegerField(
-        min_value=1, max_value=100_000, required=False, allow_null=True
+        min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True
     )
     is_public = serializers.BooleanField(
         required=False, help_text=_("Turns the read-only public link on or off.")
+    )
+    notes = NotesChangeSerializer(
+        required=False,
+        help_text=_(
+            "The squad's notes, the models' notes by name, or both; what is left out is kept."
+        ),
     )
 
 
@@ -317,11 +395,16 @@ class SquadChangeSerializer(StrictSerializer):
 
 
 class ViolationSerializer(serializers.Serializer):
+    """A rule broken (``rules.types.Violation``), in the reader's language."""
+
     code = serializers.CharField(help_text=_("The rule broken, e.g. squad-size, ep-over."))
-    message = serializers.CharField()
+    message = serializers.SerializerMethodField()
     member = serializers.CharField(
         allow_null=True, help_text=_("The model concerned; null for a squad-wide rule.")
     )
+
+    def get_message(self, violation: Violation) -> str:
+        return violation_message(violation)  # the rules' labels (types, items...) included
 
 
 class ValidationResultSerializer(serializers.Serializer):

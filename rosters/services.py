@@ -23,7 +23,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Max, ProtectedError
+from django.db.models import Count, F, Max, ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,7 +31,7 @@ from core.errors import Conflict, Invalid, Missing, ServiceError
 from rosters.messages import problem_text
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.signals import units_changed
-from rosters.tasks import sheet_ahead
+from rosters.tasks import sheet_ahead, sheet_ahead_of
 from rules import get_system, systems
 from rules.documents import (
     MAX_NAME,
@@ -119,11 +119,11 @@ def _check_notes(value: str, maximum: int) -> str:
 
 def _touch(squad: Squad) -> None:
     """A new version: printed sheets, htmx views and caches keyed on it see the change, and
-    the sheet is rendered ahead (``rosters.tasks``). ``update()`` skips ``auto_now``, so
-    ``updated`` is set here too."""
+    the sheet is rendered ahead if it was printed before (``rosters.tasks``). ``update()``
+    skips ``auto_now``, so ``updated`` is set here too."""
     Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=timezone.now())
-    squad.refresh_from_db(fields=["version", "updated"])
-    sheet_ahead([squad.pk])
+    squad.refresh_from_db(fields=["version", "updated", "printed"])
+    sheet_ahead_of(squad)
 
 
 def _check_squad_name(name: str) -> str:
@@ -738,7 +738,8 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
         existing.save(update_fields=["count"])
         line = existing
     else:
-        if member.equipment.count() >= limits.equipment:
+        lines = member.equipment.aggregate(count=Count("pk"), last=Max("position"))
+        if lines["count"] >= limits.equipment:
             raise ServiceError(
                 "equipment",
                 _("At most %(max)d equipment lines per model (a limit of this service, far "
@@ -750,7 +751,7 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
                 _("At most %(max)d equipment lines per squad (a limit of this service, far "
                   "above any legal squad).") % {"max": limits.squad_equipment},
             )  # fmt: skip
-        last = member.equipment.aggregate(last=Max("position"))["last"]
+        last = lines["last"]
         line = Equipment.objects.create(
             member=member, item=item, count=count, position=0 if last is None else last + 1
         )

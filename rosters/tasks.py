@@ -3,12 +3,13 @@
 A squad's PDFs are rendered by the task worker, never in a web request (with the queue on,
 ``settings.PRINT_ON_QUEUE``):
 
-- **Ahead.** Each time a squad changes, ``rosters.services`` calls ``sheet_ahead`` once the
-  edit is committed: it enqueues ``render_sheet`` a moment later
-  (``PRERENDER_DELAY_SECONDS``) for the version it saw, so that the download that follows an
-  edit is served from the cache every process shares. A burst of edits enqueues one task
-  each, but only the one that still sees its version renders: the others find a newer
-  version and stop (the debounce).
+- **Ahead.** Each time a squad that was printed before (``Squad.printed``, set by its first
+  download) changes, ``rosters.services`` calls ``sheet_ahead`` once the edit is committed:
+  it enqueues ``render_sheet`` a moment later (``PRERENDER_DELAY_SECONDS``) for the version
+  it saw, so that the download that follows an edit is served from the cache every process
+  shares. A burst of edits enqueues one task each, but only the one that still sees its
+  version renders: the others find a newer version and stop (the debounce). A squad nobody
+  has printed costs the worker nothing, and its edits no task.
 - **On demand.** A download that finds no PDF in the cache (``squad_pdf_or_on_its_way``)
   enqueues its render at once, unless one is already on its way, and answers that it is
   coming (the page polls with htmx, the API answers 202 with where to fetch it).
@@ -21,6 +22,7 @@ a download renders in its request.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 
 from django.conf import settings
@@ -123,6 +125,9 @@ def squad_pdf_or_on_its_way(
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
     if not settings.PRINT_ON_QUEUE:
         return stored_squad_pdf(squad, **options)[0]
+    if not squad.printed:  # printed from now on: its changes render it ahead
+        Squad.objects.filter(pk=squad.pk).update(printed=True)
+        squad.printed = True
     key = stored_squad_key(squad, **options)
     pdf = cache.get(key)
     if pdf is not None:
@@ -143,18 +148,32 @@ def squad_pdf_or_on_its_way(
 
 
 def sheet_ahead(squad_ids: list[int]) -> None:
-    """Once the current transaction commits, enqueue a render of each squad's sheet at the
-    version it then has, in the language of the request that changed it."""
+    """Once the current transaction commits, enqueue a render of the sheet of each squad
+    that was printed before, at the version it then has, in the language of the request
+    that changed it."""
     if not settings.PRERENDER_SHEETS or not squad_ids:
         return
     language = translation.get_language() or settings.LANGUAGE_CODE
 
     def enqueue() -> None:
-        run_after = timezone.now() + timedelta(seconds=settings.PRERENDER_DELAY_SECONDS)
-        later = render_sheet.using(run_after=run_after)
-        for squad_id, version in Squad.objects.filter(pk__in=squad_ids).values_list(
-            "pk", "version"
-        ):
-            later.enqueue(squad_id, version, language)
+        printed = Squad.objects.filter(pk__in=squad_ids, printed=True)
+        _enqueue_ahead(printed.values_list("pk", "version"), language)
 
     transaction.on_commit(enqueue)
+
+
+def sheet_ahead_of(squad: Squad) -> None:
+    """``sheet_ahead`` for a squad whose ``version`` and ``printed`` were just read (under
+    its lock): no query, and no task at all when it was never printed."""
+    if not settings.PRERENDER_SHEETS or not squad.printed:
+        return
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    versions = [(squad.pk, squad.version)]
+    transaction.on_commit(lambda: _enqueue_ahead(versions, language))
+
+
+def _enqueue_ahead(versions: Iterable[tuple[int, int]], language: str) -> None:
+    run_after = timezone.now() + timedelta(seconds=settings.PRERENDER_DELAY_SECONDS)
+    later = render_sheet.using(run_after=run_after)
+    for squad_id, version in versions:
+        later.enqueue(squad_id, version, language)

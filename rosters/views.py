@@ -178,7 +178,9 @@ def _after_change(
         if added is not None:
             request.session[ADDED_KEY] = (squad_pk, added)
         return redirect(_builder_url(squad_pk, member_pk))
-    if _lists_units(squad_pk):  # the header's forms (name, faction, limit) of a force
+    # The header's forms (name, faction, limit) of a force. A model (``member_pk``) belongs
+    # to a game of models: no query to ask.
+    if member_pk is None and _lists_units(squad_pk):
         return after_units_change(request, squad_pk, refused=refused, head=head)
     try:
         context = builder_context(
@@ -249,8 +251,12 @@ def squad_import(request: HttpRequest) -> HttpResponse:
 
 def _lists_units(squad_pk: int) -> bool:
     system = Squad.objects.filter(pk=squad_pk).values_list("system", flat=True).first()
+    return system is not None and _plays_units(system)
+
+
+def _plays_units(system: str) -> bool:
     try:
-        return system is not None and get_system(system).units is not None
+        return get_system(system).units is not None
     except KeyError:
         return False
 
@@ -259,16 +265,19 @@ def _lists_units(squad_pk: int) -> bool:
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder: one card per model, or per unit in a game played with units
     (``rosters/unit_builder.py``)."""
-    units = _lists_units(pk)
+    squad = get_object_or_404(Squad.objects.select_related("owner"), pk=pk)
+    units = _plays_units(squad.system)
     page = "rosters/unit_builder.html" if units else "rosters/builder.html"
     try:
-        if units:
+        if units:  # its owner's, or its campaign's organiser's (``editable_forces``)
             context = unit_builder_context(pk, owner=request.user)
+        elif squad.owner_id != request.user.pk:
+            raise Http404
         else:
             context = builder_context(
-                pk, owner=request.user, added=_added(request, pk), open=_open(request)
-            )
-    except Squad.DoesNotExist:
+                squad, added=_added(request, pk), open=_open(request)
+            )  # fmt: skip
+    except Squad.DoesNotExist:  # deleted meanwhile, or not the user's
         raise Http404 from None
     context["undo"] = undo.available(request, context["squad"])
     if request.htmx:

@@ -50,6 +50,9 @@ class Problem:
     # player knows, where the API and the command line give ``path``, the contract.
     member: str | None = None
     within: str = ""
+    # From the game's own check of a whole document (``ReportRules.check``), which runs once
+    # the document has the right shape: a rule of play, not a matter of form.
+    rule: bool = False
 
     @property
     def message(self) -> str:
@@ -796,7 +799,7 @@ def parse_battle_report(data: Any) -> BattleReport:
     report = BattleReport(system.code, tuple(sides), scenario or "", played_on)
     if system.report.check is not None:
         for path, template, params in system.report.check(report):
-            r.fail(path, template, **params)
+            r.problems.append(Problem(path, template, params, rule=True))
         r.raise_if_failed()
     return report
 

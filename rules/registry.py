@@ -318,6 +318,76 @@ class Printing:
             raise ValueError("a reference card needs both its template and its context")
 
 
+@dataclass(frozen=True, slots=True)
+class Carry:
+    """What a model or a unit must (or may at most) hold, for a client that builds a legal
+    roster (``Composition``): from ``least`` to ``most`` (None: any number) of ``items`` in
+    all, counted on each model of a member entry (``per="model"``) or over the whole unit,
+    its members' models and its own equipment together (``per="unit"``)."""
+
+    items: tuple[str, ...]
+    least: int = 0
+    most: int | None = None
+    per: str = "model"  # "model" | "unit"
+
+
+@dataclass(frozen=True, slots=True)
+class KindShape:
+    """What a legal unit of one kind is made of (``Composition.kinds``): ``least`` to
+    ``most`` models (None: no maximum; a kind without members is one model), the items it
+    may hold (``None``: any of the game's), and what it must carry (``carries``)."""
+
+    least: int
+    most: int | None
+    items: tuple[str, ...] | None = None
+    carries: tuple[Carry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A faction's rule on the share of a squad's models that carry ``item``: at least
+    (``bound="least"``) or at most (``"most"``) ``numerator``/``denominator`` of them."""
+
+    item: str
+    bound: str  # "least" | "most"
+    numerator: int
+    denominator: int
+
+
+@dataclass(frozen=True)
+class Composition:
+    """What a legal roster is made of, declared for a client that builds one from the
+    catalogue alone (``api.catalogue`` publishes it); ``GameSystem.validate`` stays the judge
+    and checks more than this says (a client that carries only what is declared here keeps
+    clear of the rest).
+
+    - ``size``: ``(least, most)`` living models of a squad, or units of a force in a game
+      played with units (most None: only the service's ``DocumentLimits``);
+    - ``type_range(type)``: ``(least, most)`` models of a type, for a game whose builder
+      declares none (``BuilderChoices.type_range`` comes first);
+    - ``kinds``: unit kind -> ``KindShape``, in a game played with units;
+    - ``shares(faction)``: the faction's ``Share`` rules, or ``None`` for a game without.
+    """
+
+    size: tuple[int, int | None] = (0, None)
+    type_range: Callable[[str], tuple[int, int | None]] | None = None
+    kinds: Mapping[str, KindShape] = field(default_factory=dict)
+    shares: Callable[[str], tuple[Share, ...]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure of a model as the builder's line and card show it ("CV 3 / 4"), from the
+    game's ``GameSystem.figures``: ``text`` as shown (translated by the ``translate`` the
+    builder passes), ``title`` what it means (shown on hover; "" for none), ``key`` what it
+    is (``data-figure`` on the page), ``flagged`` when a rule broken is about it."""
+
+    key: str
+    text: str
+    title: str = ""
+    flagged: bool = False
+
+
 @dataclass(frozen=True)
 class GameSystem:
     """One game, as the apps see it: its codes, its rules, what its pages and sheets show.
@@ -366,6 +436,15 @@ class GameSystem:
     units: UnitRules | None = None
     # Whether an equipment line may carry the player's own ``label`` for it ("MG 42").
     equipment_labels: bool = False
+    # What a legal roster is made of, for a client that builds one (the catalogue).
+    composition: Composition = Composition()
+    # A model's figures on its line and card in the builder: ``figures(cost, derived,
+    # broken, translate)`` with the model's costing row (``cost``'s, or None), its derived
+    # figures (``derive``'s, or None), the codes of the rules it breaks, and gettext.
+    figures: (
+        Callable[[Any, Mapping[str, Any] | None, frozenset[str], Callable[[str], str]],
+                 tuple[Figure, ...]] | None
+    ) = None  # fmt: skip
 
     @property
     def lists(self) -> str:

@@ -1,7 +1,7 @@
 """CI's smoke test of the production profile (issue #13): ``make serve`` on a fresh database,
-then what a player does first, over HTTP (an edit's sheet rendered ahead by the task
-worker), then ``check --deploy`` with HTTPS settings; it stops everything it started.
-Exit 0 when all of it works; else it says what did not.
+then what a player does first, over HTTP (a sheet printed by the task worker, then rendered
+ahead by it after an edit), then ``check --deploy`` with HTTPS settings; it stops everything
+it started. Exit 0 when all of it works; else it says what did not.
 
     .venv/bin/python scripts/smoke_serve.py
 """
@@ -128,27 +128,37 @@ def player(client: Client, env: dict[str, str]) -> None:
         squad = re.search(r"/squads/(\d+)/$", response.url)
         check(squad is not None, "a force is imported")
     pk = squad.group(1)
+    # The first download of each PDF says it is on its way (the page asks again with htmx),
+    # the worker prints it, a later download gets it.
+    sheet = f"/print/squads/{pk}/sheet.pdf"
+    check(downloaded_once_printed(client, sheet), "the worker printed the sheet asked for")
     with client.post(f"/squads/{pk}/edit/", {"name": "Smoke Platoon II"}) as response:
         check(response.status == 200, "and renamed")
     with client.get(f"/squads/{pk}/") as response:
         check("Smoke Platoon II" in response.read().decode(), "the edit is stored")
-    check(rendered(env, pk), "the worker rendered its sheet ahead")
-    with client.get(f"/print/squads/{pk}/sheet.pdf") as response:
+    check(rendered(env, pk), "the worker rendered the sheet of the squad printed before ahead")
+    with client.get(sheet) as response:
         body = response.read()
+        check(response.status == 200, "the sheet after the edit downloads at once")
         check(response.headers["Content-Type"] == "application/pdf", "its sheet is a PDF")
         check(body.startswith(b"%PDF") and len(body) > 5000, f"of {len(body)} bytes")
-    # The cards were not rendered ahead: the first download says they are on their way
-    # (the page asks again with htmx), the worker prints them, a later one gets them.
-    with client.get(f"/print/squads/{pk}/cards.pdf?paper=letter") as response:
+    cards = f"/print/squads/{pk}/cards.pdf?paper=letter"  # not rendered ahead: on its way
+    check(downloaded_once_printed(client, cards), "the worker printed the cards asked for")
+
+
+def downloaded_once_printed(client: Client, path: str) -> bool:
+    """Whether the first download of ``path`` answers that it is on its way (202, with the
+    htmx line that asks again) and a later one gets the PDF the worker printed."""
+    with client.get(path) as response:
         page = response.read().decode()
-        check(response.status == 202 and "hx-get" in page, "the cards are on their way (202)")
+        check(response.status == 202 and "hx-get" in page, f"{path} is on its way (202)")
     for _ in range(60):
-        with client.get(f"/print/squads/{pk}/cards.pdf?paper=letter") as response:
+        with client.get(path) as response:
             body = response.read()
             if response.status == 200:
-                break
+                return body.startswith(b"%PDF")
         time.sleep(0.5)
-    check(body.startswith(b"%PDF"), "the worker printed them, and they download")
+    return False
 
 
 def main() -> int:

@@ -75,6 +75,8 @@ SYSTEM = register(
             type_range=choices.type_range,
         ),
         validate=validation.validate,
+        composition=validation.COMPOSITION,
+        figures=sheet.figures,
         cost=costs.cost,
         demo=demo.demo_rosters,
         score_side=battle.score_side,

@@ -19,6 +19,8 @@ from typing import Any
 from rules.black_sun import data, reference
 from rules.black_sun.costs import ModelCost
 from rules.i18n import TO_BE_NAMED
+from rules.i18n import gettext_noop as _
+from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
 
 Translate = Callable[[str], str]
@@ -161,3 +163,25 @@ def _table(table: reference.Table, translate: Translate) -> dict[str, Any]:
 def reference_context(translate: Translate) -> dict[str, Any]:
     """The reference card's tables by key (``-`` made ``_``: ``tables.off_table``)."""
     return {"tables": {t.key.replace("-", "_"): _table(t, translate) for t in reference.TABLES}}
+
+
+def figures(
+    cost: ModelCost | None, derived: Any, broken: frozenset[str], translate: Translate
+) -> tuple[Figure, ...]:
+    """A model's figures on its line and card in the builder: CV (current / base when they
+    differ), EP spent of its allowance (flagged when it spends too much), armour, grenades
+    and points."""
+    if cost is None:
+        return ()
+    cv = str(cost.cv) if cost.cv == cost.cv_base else f"{cost.cv} / {cost.cv_base}"
+    return (
+        Figure("cv", f"{translate(_('CV'))} {cv}", translate(_("combat value: current / base"))),
+        Figure(
+            "ep",
+            f"{translate(_('EP'))} {cost.ep_spent} / {cost.ep_allowed}",
+            flagged="ep-over" in broken,
+        ),
+        Figure("armour", f"{translate(_('Armour'))} {cost.armour}"),
+        Figure("grenades", f"{translate(_('Grenades'))} {cost.grenades}"),
+        Figure("points", f"{translate(_('Points'))} {cost.points}"),
+    )

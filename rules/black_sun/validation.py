@@ -45,6 +45,7 @@ from rules.black_sun.data import (
     SQUAD_MIN_MODELS,
 )
 from rules.i18n import gettext_noop as _
+from rules.registry import Composition, Share
 from rules.types import Roster, Violation
 
 _TYPE_ORDER = tuple(MODEL_TYPES)
@@ -311,3 +312,16 @@ def _share_violation(code, item_code, carriers, size, numerator, denominator, fa
         {"faction": faction.label, "percent": 100 * numerator // denominator,
          "item": ITEMS[item_code].label, "carriers": carriers, "count": size},
     )  # fmt: skip
+
+
+def faction_shares(faction: str) -> tuple[Share, ...]:
+    """The faction's share rules (``faction-share-min`` and ``-max``), for the catalogue."""
+    row = FACTIONS[faction]
+    return tuple(Share(item, "least", n, d) for item, n, d in row.min_share) + tuple(
+        Share(item, "most", n, d) for item, n, d in row.max_share
+    )
+
+
+# What a legal squad is made of, for a client that builds one (the type counts are the
+# builder's ``type_range``): squad-size and the faction shares.
+COMPOSITION = Composition(size=(SQUAD_MIN_MODELS, SQUAD_MAX_MODELS), shares=faction_shares)

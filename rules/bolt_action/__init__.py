@@ -51,6 +51,7 @@ SYSTEM = register(
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
         validate=validation.validate,
+        composition=validation.COMPOSITION,
         check_document=validation.check_document,
         cost=None,
         derive=derive.derive,

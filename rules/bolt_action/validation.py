@@ -62,6 +62,7 @@ from rules.bolt_action.data import (
     is_leader,
 )
 from rules.i18n import gettext_noop as _
+from rules.registry import Carry, Composition, KindShape
 from rules.types import Member, Roster, Unit, Violation
 
 FORCE_EMPTY = _("A force has at least one unit; this one has none.")
@@ -374,3 +375,34 @@ def check_document(roster: Roster) -> list[Problem]:
             problems.append((f"units[{i}].members[{j}].name", MEMBER_NAME_TWICE, {"name": name}))
         problems += _leader_problems(unit, f"units[{i}]")
     return problems
+
+
+# --- what a legal force is made of, for a client that builds one (the catalogue) ------------
+
+
+def _ordered(items: frozenset[str]) -> tuple[str, ...]:
+    return tuple(code for code in WEAPONS if code in items)
+
+
+def _carries(code: str) -> tuple[Carry, ...]:
+    """squad-firearms and squad-one-shot per model; team-weapon and artillery-gun per unit."""
+    if code == INFANTRY_SQUAD:
+        return (Carry(_ordered(FIREARMS), 1, 1, "model"), Carry(_ordered(ONE_SHOTS), 0, 1, "model"))
+    if code in _EXACTLY_ONE_RULES:
+        return (Carry(_ordered(_EXACTLY_ONE_RULES[code][2]), 1, 1, "unit"),)
+    return ()
+
+
+# force-empty, unit-size, weapon-not-allowed and the carrying rules, kind by kind.
+COMPOSITION = Composition(
+    size=(1, None),
+    kinds={
+        code: KindShape(
+            k.min_models,
+            k.max_models,
+            tuple(w for w, weapon in WEAPONS.items() if k.place in weapon.allowed_in),
+            _carries(code),
+        )
+        for code, k in KINDS.items()
+    },
+)

@@ -48,6 +48,8 @@ SYSTEM = register(
             casualty=data.CASUALTY_FIELDS, side=data.SIDE_FIELDS, check=battle.check_report
         ),
         validate=validation.validate,
+        composition=validation.COMPOSITION,
+        figures=sheet.figures,
         check_document=validation.check_document,
         cost=None,
         demo=demo.demo_rosters,

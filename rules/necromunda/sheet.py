@@ -22,6 +22,7 @@ from rules.i18n import gettext_noop as _
 from rules.necromunda import data, reference
 from rules.necromunda.derive import derive_member, gear, target_label
 from rules.reference import card_context
+from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
 
 Translate = Callable[[str], str]
@@ -260,3 +261,34 @@ def reference_context(translate: Translate) -> dict[str, Any]:
     """The reference card's tables by key (``-`` made ``_``: ``tables.wound_chart``), and
     their keys in the card's order."""
     return card_context(reference.TABLES, translate)
+
+
+# A fighter's profile on its builder line, in the rulebook's order.
+PROFILE_LABELS = (("m", _("M")), ("ws", _("WS")), ("bs", _("BS")), ("s", _("S")), ("t", _("T")),
+                  ("w", _("W")), ("i", _("I")), ("a", _("A")), ("ld", _("Ld")))  # fmt: skip
+
+
+def figures(
+    cost: Any, derived: dict[str, Any] | None, broken: frozenset[str], translate: Translate
+) -> tuple[Figure, ...]:
+    """A fighter's figures on its line and card in the builder (``derive``'s): its profile
+    (the type's, plus advances), to hit, attack dice, run / charge, armour save, and
+    whether its gear encumbers it."""
+    if not derived:
+        return ()
+    profile = derived["profile"]
+    save = derived["save"]
+    shown = (
+        Figure(
+            "profile",
+            " · ".join(f"{translate(label)} {profile[key]}" for key, label in PROFILE_LABELS),
+            translate(_("profile: the type’s, plus advances")),
+        ),
+        Figure("to-hit", f"{translate(_('To hit'))} {target_label(derived['to_hit'], translate)}"),
+        Figure("attack-dice", f"{translate(_('Attack dice'))} {derived['attack_dice']}"),
+        Figure("run", f"{translate(_('Run / charge'))} {derived['run']}″"),
+        Figure("save", f"{translate(_('Armour save'))} {f'{save}+' if save else '—'}"),
+    )
+    if derived["encumbered"]:
+        shown += (Figure("encumbered", translate(_("encumbered −1"))),)
+    return shown

@@ -36,6 +36,7 @@ from rules.necromunda.data import (
     FIGHTER_TYPES,
     LEADER,
 )
+from rules.registry import Composition
 from rules.types import Roster, Violation
 
 _ARMOUR = frozenset(ARMOUR)
@@ -126,3 +127,12 @@ def check_document(roster: Roster) -> list[tuple[str, str, dict[str, object]]]:
 
 
 NAME_TWICE = _("another fighter of the gang is already named %(name)r")
+
+
+def type_range(fighter_type: str) -> tuple[int, int | None]:
+    """``(least, most)`` fighters of a type in a gang (leader-count; no other type count)."""
+    return (1, 1) if fighter_type == LEADER else (0, None)
+
+
+# What a legal gang is made of, for a client that builds one: one leader, no gang size.
+COMPOSITION = Composition(type_range=type_range)

@@ -50,6 +50,7 @@ SYSTEM = register(
         units=document.UNITS,
         report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
         validate=validation.validate,
+        composition=validation.COMPOSITION,
         check_document=validation.check_document,
         cost=None,
         derive=derive.derive,

@@ -38,17 +38,21 @@ from typing import Any
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern.data import (
     ASSAULT_RIFLE,
+    BUNKER,
     CARRIED,
     CARRIED_ONLY,
     DEFAULT_COUNT,
+    INFANTRY,
     KINDS,
     TANK_OR_BUNKER,
     UNDERSLUNG_LAUNCHER,
+    VEHICLE,
     WEAPONS,
     count,
     leader,
 )
 from rules.one_page_modern.derive import carries_hmg, kit, models, mount_context
+from rules.registry import Composition, KindShape
 from rules.types import Member, Roster, Unit, Violation
 
 NO_UNITS = _("A force has at least one unit; this one has none.")
@@ -235,3 +239,24 @@ def check_document(roster: Roster) -> list[tuple[str, str, dict[str, Any]]]:
             name = unit.members[j].name
             problems.append((f"units[{i}].members[{j}].name", MEMBER_NAME_TWICE, {"name": name}))
     return problems
+
+
+# --- what a legal force is made of, for a client that builds one (the catalogue) ------------
+
+
+def _sitting(context: str) -> tuple[str, ...]:
+    """The weapons that may sit in a mount context (cannon-mount, not-mountable)."""
+    return tuple(code for code, weapon in WEAPONS.items() if context in weapon.mounts)
+
+
+# no-units and empty-unit; where weapons may sit, a vehicle's as any vehicle's (a tank may
+# mount cannons too). hmg-crew, launcher-without-rifle and leaders-over-one are left to
+# ``validate``: a client that carries nothing the shape asks for keeps clear of them.
+_CONTEXT = {INFANTRY: CARRIED, "vehicle": VEHICLE, "bunker": BUNKER}
+COMPOSITION = Composition(
+    size=(1, None),
+    kinds={
+        code: KindShape(1, None if kind.has_members else 1, _sitting(_CONTEXT[code]))
+        for code, kind in KINDS.items()
+    },
+)

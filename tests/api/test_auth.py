@@ -31,10 +31,11 @@ def test_asking_twice_gives_the_same_token(anon_api, user):
     assert first == second
 
 
-def test_a_wrong_password_is_a_400_without_a_token(anon_api, user):
+def test_a_wrong_password_is_a_401_without_a_token(anon_api, user):
     response = anon_api.post("/api/auth/token/", {**LOG_IN, "password": "guess"}, format="json")
 
-    assert response.status_code == 400
+    assert response.status_code == 401  # the credentials, not the body's shape, are wrong
+    assert response["WWW-Authenticate"] == "Token"
     assert errors(response) == [{
         "code": "authorization",
         "message": "Unable to log in with provided credentials.",

@@ -121,7 +121,7 @@ def test_a_fate_is_recorded_by_the_organiser_or_the_player_only(
     elsewhere = organiser_api.post(f"{base}999999/", {"status": "dead"}, format="json")
 
     assert opponent.status_code == 403 and errors(opponent)
-    assert nothing_asked.status_code == 400 and errors(nothing_asked)[0]["field"] == "member"
+    assert nothing_asked.status_code == 422 and errors(nothing_asked)[0]["field"] == "member"
     assert unknown_key.status_code == 400 and errors(unknown_key)[0]["code"] == "unknown-key"
     assert elsewhere.status_code == 404
     hurt.refresh_from_db()

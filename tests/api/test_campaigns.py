@@ -50,7 +50,7 @@ def test_the_list_holds_what_you_organise_play_in_and_the_public_ones(
     names = [c["name"] for c in owner_api.get("/api/campaigns/").json()["results"]]
     anonymous = anon_api.get("/api/campaigns/").json()
 
-    assert names == ["Public", "Mine", "Playing"]  # newest first
+    assert names == ["Mine", "Playing", "Public"]  # yours first, newest first
     assert [c["id"] for c in anonymous["results"]] == [public.pk]
     assert anonymous["results"][0] == {
         "id": public.pk, "name": "Public", "system": "black-sun", "organiser": "stranger",
@@ -108,11 +108,11 @@ def test_join_with_the_invitation_code(owner_api, campaign, user):
     assert campaign.players.filter(user=user).count() == 1
 
 
-def test_join_with_a_wrong_code_is_a_400(owner_api, campaign):
+def test_join_with_a_wrong_code_is_a_404(owner_api, campaign):
     wrong = owner_api.post("/api/campaigns/join/", {"code": "nope"}, format="json")
     typo = owner_api.post("/api/campaigns/join/", {"cod": campaign.invite_code}, format="json")
 
-    assert wrong.status_code == 400
+    assert wrong.status_code == 404  # the code names no campaign; the typo is the body's
     assert errors(wrong) == [{
         "code": "unknown-code", "message": "No campaign has this invitation code.",
         "field": "code",
@@ -143,10 +143,10 @@ def test_enrol_refuses_what_the_web_refuses(owner_api, campaign, user, other_use
     entry = enrol_demo(campaign, user)
 
     for squad_id, status, code, message in [
-        (theirs.pk, 400, "invalid", "Choose one of your squads."),
+        (theirs.pk, 422, "unknown-squad", "Choose one of your squads."),
         (entry.squad_id, 409, "conflict", "this squad already belongs to a campaign"),
         (entry.original_id, 409, "conflict", "this squad is already enrolled in this campaign"),
-        (10**15, 400, "invalid", "Choose one of your squads."),
+        (10**15, 422, "unknown-squad", "Choose one of your squads."),
     ]:
         response = owner_api.post(url(campaign, "enrol/"), {"squad_id": squad_id}, format="json")
         assert response.status_code == status
@@ -297,7 +297,7 @@ def test_the_campaigns_objections_name_their_path(owner_api, campaign, enrolled)
 
     response = submit(owner_api, campaign, document)
 
-    assert response.status_code == 400
+    assert response.status_code == 422  # the stored squad's models: no schema knows them
     assert [(e["field"], e["code"], e["message"]) for e in errors(response)] == [
         ("sides[0].casualties[1].member", "invalid-report",
          "'Ling' did not fight: the model is recovering"),
@@ -315,7 +315,7 @@ def test_a_squad_outside_the_campaign_is_refused(owner_api, campaign, enrolled, 
 
     response = submit(owner_api, campaign, document)
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert errors(response) == [{
         "code": "invalid-report", "message": f"squad {outsider.pk} is not in this campaign",
         "field": "sides[1].squad_id",
@@ -328,7 +328,7 @@ def test_an_invalid_squad_cannot_report(owner_api, campaign, enrolled):
 
     response = submit(owner_api, campaign, battle_report(us, vc))
 
-    assert response.status_code == 400
+    assert response.status_code == 422  # the stored squad breaks a rule: no schema knows it
     assert errors(response)[0]["field"] == "sides[0].squad_id"
     assert "is not valid" in errors(response)[0]["message"]
 
@@ -595,6 +595,7 @@ CAMPAIGN_OPERATIONS = {
     "GET /api/campaigns/{id}/players/", "DELETE /api/campaigns/{id}/players/{player_id}/",
     "GET /api/campaigns/{id}/squads/{squad_id}/",
     "POST /api/campaigns/{id}/battles/{number}/aftermath/{member_id}/",
+    "POST /api/campaigns/{id}/invite-code/",
 }  # fmt: skip
 
 

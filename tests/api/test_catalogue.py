@@ -107,8 +107,12 @@ def test_labels_follow_accept_language(anon_api):
     english = catalogue(anon_api, game.code)
     found = catalogue(anon_api, game.code, HTTP_ACCEPT_LANGUAGE="fr")
 
-    assert english["factions"][0] == {"code": code, "label": row.label}
-    assert found["factions"][0] == {"code": code, "label": french}
+    assert english["factions"][0] | {"shares": []} == {
+        "code": code,
+        "label": row.label,
+        "shares": [],
+    }
+    assert found["factions"][0] | {"shares": []} == {"code": code, "label": french, "shares": []}
 
 
 def test_a_catalogue_is_cacheable_by_its_etag(anon_api):
@@ -161,3 +165,72 @@ def test_the_reference_card_refuses_unknown_paper_and_games(anon_api):
     assert paper.status_code == 400 and errors(paper)[0]["field"] == "paper"
     assert unknown.status_code == 404 and errors(unknown)
     assert typo.status_code == 400 and errors(typo)[0]["code"] == "unknown-parameter"
+
+
+# --- what a legal roster is made of (issue #17, part 4: a client builds one from this) -------
+
+
+def test_a_catalogue_says_how_many_a_roster_lists(anon_api):
+    for game in systems():
+        found = catalogue(anon_api, game.code)
+
+        least, most = game.composition.size
+        assert found["roster_size"] == {"least": least, "most": most}
+
+
+def test_every_model_type_has_its_range_where_the_rules_set_one(anon_api):
+    for game in systems():
+        found = catalogue(anon_api, game.code)
+
+        declared = (game.builder and game.builder.type_range) or game.composition.type_range
+        for model_type in found["model_types"]:
+            expected = declared(model_type["code"]) if declared else (None, None)
+            assert (model_type["least"], model_type["most"]) == tuple(expected)
+    ranged = [g for g in systems() if g.builder is None and g.composition.type_range]
+    assert ranged  # a game without a builder still says which types a squad must have
+
+
+def test_a_unit_kind_says_its_models_items_and_what_it_carries(anon_api):
+    games = [game for game in systems() if game.units is not None]
+    assert games
+    for game in games:
+        found = catalogue(anon_api, game.code)
+
+        for kind in found["units"]["kinds"]:
+            shape = game.composition.kinds[kind["code"]]
+            assert kind["models"] == {"least": shape.least, "most": shape.most}
+            assert kind["items"] == (None if shape.items is None else list(shape.items))
+            assert kind["carries"] == [
+                {"items": list(c.items), "least": c.least, "most": c.most, "per": c.per}
+                for c in shape.carries
+            ]
+            assert set(kind["items"] or ()) <= set(game.items)
+    carried = [c for g in games for k in g.composition.kinds.values() for c in k.carries]
+    assert {c.per for c in carried} == {"model", "unit"}  # both are declared somewhere
+
+
+def test_a_faction_says_the_shares_of_its_models_that_carry_an_item(anon_api):
+    game = next(game for game in systems() if game.composition.shares is not None)
+    found = catalogue(anon_api, game.code)
+
+    for faction in found["factions"]:
+        assert faction["shares"] == [
+            {
+                "item": share.item,
+                "bound": share.bound,
+                "numerator": share.numerator,
+                "denominator": share.denominator,
+            }
+            for share in game.composition.shares(faction["code"])
+        ]
+    assert any(faction["shares"] for faction in found["factions"])
+    assert any(not faction["shares"] for faction in found["factions"])
+
+
+def test_the_schema_describes_what_a_roster_is_made_of(anon_api):
+    schema = anon_api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    parts = schema["components"]["schemas"]
+
+    assert "roster_size" in parts["SystemCatalogue"]["properties"]
+    assert {"models", "items", "carries"} <= set(parts["CatalogueUnitKind"]["properties"])
+    assert "shares" in parts["CatalogueFaction"]["properties"]

@@ -75,6 +75,7 @@ API = {
         "campaigns_battles_list",
     },  # fmt: skip
     "campaigns:settings": {"campaigns_partial_update", "systems_retrieve"},
+    "campaigns:invite_regenerate": {"campaigns_invite_code_create"},
     "campaigns:enrol": {"campaigns_enrol_create"},
     "campaigns:player_remove": {"campaigns_players_list", "campaigns_players_destroy"},
     "campaigns:battle_new": {"campaigns_battles_create", "systems_retrieve"},

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 
+from api.serializers import NAME_PATTERN
 from rules import systems
 
 pytestmark = pytest.mark.django_db
@@ -147,11 +148,14 @@ def test_the_docs_page_works_offline(anon_api):
 
 
 def test_a_squad_name_may_not_be_empty_in_the_schema_either(schema):
-    """Issue #10, item 12: the schema allowed ``"name": ""``, which the server refuses."""
+    """Issue #10, item 12: the schema allowed ``"name": ""``, which the server refuses; and
+    names with control characters (issue #17: tests/api/test_truthful_schema.py)."""
     components = schema["components"]["schemas"]
-    for component in ("SquadCreateRequest", "PatchedSquadChangeRequest"):
+    creates = [k for k in components if k.endswith("SquadCreateRequest") and k[0] != "S"]
+    assert len(creates) == 4  # one per game: SquadCreateRequest is their oneOf
+    for component in (*creates, "PatchedSquadChangeRequest"):
         name = components[component]["properties"]["name"]
-        assert (name["minLength"], name["maxLength"], name["pattern"]) == (1, 100, r"\S")
+        assert (name["minLength"], name["maxLength"], name["pattern"]) == (1, 100, NAME_PATTERN)
 
 
 def test_the_squad_replacement_documents_if_match_and_its_409(schema):

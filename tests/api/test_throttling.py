@@ -54,7 +54,7 @@ def test_a_user_is_throttled_per_account(small_rates, owner_api, other_api):
 def test_password_guessing_is_throttled(small_rates, anon_api, user):
     guess = {"username": "mint", "password": "guess"}
     for _ in range(2):
-        assert anon_api.post("/api/auth/token/", guess, format="json").status_code == 400
+        assert anon_api.post("/api/auth/token/", guess, format="json").status_code == 401
 
     assert_throttled(anon_api.post("/api/auth/token/", guess, format="json"))
 
@@ -81,7 +81,7 @@ def test_a_spoofed_forwarded_for_gets_no_more_guesses(small_rates, anon_api, use
         for n in range(5)
     ]
 
-    assert statuses == [400, 400, 429, 429, 429]
+    assert statuses == [401, 401, 429, 429, 429]
 
 
 def test_an_attacker_cannot_use_up_a_real_users_quota(small_rates, user):
@@ -113,7 +113,7 @@ def test_failed_log_ins_are_limited_per_account_on_the_token_endpoint(settings, 
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "login-ip": "3/h", "login-account": "5/h"}
     for n in range(5):  # five addresses, each under its own limit
         guesser = APIClient(REMOTE_ADDR=f"127.0.0.{20 + n}")
-        assert guesser.post("/api/auth/token/", GUESS, format="json").status_code == 400
+        assert guesser.post("/api/auth/token/", GUESS, format="json").status_code == 401
 
     response = APIClient(REMOTE_ADDR="127.0.0.40").post("/api/auth/token/", LOG_IN, format="json")
 

@@ -87,7 +87,7 @@ def test_the_script_fails_with_the_apis_errors(
 
     assert status == 1
     err = capsys.readouterr().err
-    assert "POST /api/campaigns/join/: HTTP 400" in err
+    assert "POST /api/campaigns/join/: HTTP 404" in err
     assert "code: No campaign has this invitation code." in err
 
 
@@ -98,7 +98,7 @@ def test_a_wrong_password_stops_it(live_server, walkthrough, players, rosters, t
     ])  # fmt: skip
 
     assert status == 1
-    assert "POST /api/auth/token/: HTTP 400" in capsys.readouterr().err
+    assert "POST /api/auth/token/: HTTP 401" in capsys.readouterr().err
 
 
 def test_it_takes_two_players(walkthrough, rosters):

@@ -65,7 +65,7 @@ def test_a_new_player_builds_a_legal_200_point_squad_and_exports_it(
     for name, _type, items in SQUAD:
         for item in items:
             add_item(page, name, item)
-    expect(member(page, "Mint").locator("[data-ep]")).to_have_text("EP 2 / 4")
+    expect(member(page, "Mint").locator("[data-figure=ep]")).to_have_text("EP 2 / 4")
 
     choose_ability(page, "Mint", "aggressive")
     choose_ability(page, "Mint", "good-walker")

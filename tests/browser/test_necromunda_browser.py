@@ -114,7 +114,7 @@ def test_a_necromunda_gang_is_built_printed_and_campaigned(page: Page, live_serv
     card = open_card(page, "Mak McMadd")
     card.locator('input[name="advances-ws"]').fill("1")
     card.locator('input[name="advances-ws"]').dispatch_event("change")
-    expect(member(page, "Mak McMadd").locator(".profile")).to_contain_text("WS 4")
+    expect(member(page, "Mak McMadd").locator("[data-figure=profile]")).to_contain_text("WS 4")
     expect(member(page, "Hollis").locator(".member-stats")).to_contain_text("encumbered")
     page.screenshot(path="/tmp/necromunda-builder.png", full_page=True)
 

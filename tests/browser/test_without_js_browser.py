@@ -37,7 +37,7 @@ def test_a_squad_is_built_and_edited_without_javascript(page_without_js: Page, l
     add_item(page, "Kang", "pistol")
     add_item(page, "Kang", "grenades", 3)
     kang = member(page, "Kang")
-    expect(kang.locator("[data-ep]")).to_have_text("EP 3 / 4")
+    expect(kang.locator("[data-figure=ep]")).to_have_text("EP 3 / 4")
     kang.get_by_role("button", name="Remove Grenades").click()
     expect(equipment_chips(kang)).not_to_contain_text("Grenades")
 

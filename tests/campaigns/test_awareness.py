@@ -156,7 +156,7 @@ def test_only_the_organiser_removes_and_never_themselves(campaign, enrolled, org
     with pytest.raises(services.NotAllowed):
         services.player_remove(campaign=campaign, by=user, player=other)
     own = Player.objects.get(campaign=campaign, user=organiser)
-    with pytest.raises(services.ServiceError):
+    with pytest.raises(services.Conflict):  # the campaign's state forbids it: a 409
         services.player_remove(campaign=campaign, by=organiser, player=own)
     assert Player.objects.filter(campaign=campaign).count() == 3
 

@@ -132,7 +132,7 @@ def test_the_api_enrol_refuses_an_invalid_squad_where_valid_ones_are_required(
     response = api.post(f"/api/campaigns/{campaign.pk}/enrol/", {"squad_id": invalid_squad.pk},
                         format="json")  # fmt: skip
 
-    assert response.status_code == 400
+    assert response.status_code == 422  # the stored squad breaks a rule: no schema knows it
     [error] = response.json()["errors"]
     assert (error["field"], error["code"]) == ("squad_id", "squad-not-valid")
     assert "6 to 15 models" in error["message"]

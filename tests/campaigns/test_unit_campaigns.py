@@ -311,7 +311,7 @@ def test_a_report_through_the_api_is_applied_and_voided_like_a_page_report(
     base = f"/api/campaigns/{campaign.pk}"
     refused = api.post(f"{base}/battles/", document(campaign, entries, casualties=(
         [{**casualty, "unit": "Nobody"}], [])), format="json")  # fmt: skip
-    assert refused.status_code == 400 and "sides[0].casualties[0].unit" in refused.content.decode()
+    assert refused.status_code == 422 and "sides[0].casualties[0].unit" in refused.content.decode()
     sent = api.post(f"{base}/battles/", document(campaign, entries, casualties=([casualty], [])),
                     format="json")  # fmt: skip
     assert sent.status_code == 201, sent.content

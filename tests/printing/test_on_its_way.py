@@ -226,6 +226,8 @@ def test_the_api_asking_again_is_not_throttled(user, squad, settings):
 def test_a_render_a_player_waits_for_runs_before_the_renders_ahead(
     owner, squad, django_capture_on_commit_callbacks
 ):
+    squad.printed = True  # printed before: an edit renders it ahead
+    squad.save(update_fields=["printed"])
     with django_capture_on_commit_callbacks(execute=True):  # an edit: its render ahead
         squad = services.squad_update(
             squad=squad, name="Renamed", faction=squad.faction, points_limit=squad.points_limit

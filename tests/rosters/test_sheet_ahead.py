@@ -1,6 +1,7 @@
-"""Sheets rendered ahead on the task queue (issue #13, rosters/tasks.py): an edit enqueues a
-render of the version it made, once it commits; a burst of edits renders once; the render
-fills the cache the download reads, so the download after an edit does not render."""
+"""Sheets rendered ahead on the task queue (issue #13, rosters/tasks.py): an edit of a squad
+printed before enqueues a render of the version it made, once it commits; a burst of edits
+renders once; the render fills the cache the download reads, so the download after an edit
+does not render. A squad nobody printed costs no task."""
 
 from __future__ import annotations
 
@@ -19,7 +20,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("database_queue")]
 
 @pytest.fixture
 def squad(user) -> Squad:
-    return services.squad_import(owner=user, roster=get_system("bolt-action").demo()[0])
+    """A squad whose sheet was downloaded before."""
+    squad = services.squad_import(owner=user, roster=get_system("bolt-action").demo()[0])
+    Squad.objects.filter(pk=squad.pk).update(printed=True)
+    squad.refresh_from_db()
+    return squad
 
 
 def rename(squad: Squad, name: str) -> Squad:
@@ -85,3 +90,31 @@ def test_a_game_with_no_sheet_is_not_an_error_for_the_worker(squad, monkeypatch)
 
     monkeypatch.setattr(tasks, "stored_squad_pdf", no_sheet)
     assert tasks.render_sheet.call(squad.pk, squad.version, "en") == tasks.NOT_PRINTABLE
+
+
+def test_a_squad_never_printed_enqueues_nothing_until_its_first_download(
+    user, django_capture_on_commit_callbacks
+):
+    squad = services.squad_import(owner=user, roster=get_system("bolt-action").demo()[0])
+    assert not squad.printed
+    with django_capture_on_commit_callbacks(execute=True):
+        squad = rename(squad, "Never printed")
+    assert not DBTaskResult.objects.exists()
+
+    assert tasks.squad_pdf_or_on_its_way(squad) is None  # asked of the worker: on its way
+    assert Squad.objects.get(pk=squad.pk).printed
+    DBTaskResult.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        squad = rename(squad, "Printed now")
+    task = DBTaskResult.objects.get()
+    assert task.args_kwargs["args"] == [squad.pk, squad.version, "en"]
+
+
+def test_a_battle_renders_ahead_only_the_squads_printed_before(
+    squad, user, django_capture_on_commit_callbacks
+):
+    other = services.squad_import(owner=user, roster=get_system("bolt-action").demo()[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.squads_touch(squad_ids=[squad.pk, other.pk])
+    task = DBTaskResult.objects.get()
+    assert task.args_kwargs["args"][0] == squad.pk

@@ -302,3 +302,19 @@ def test_standings_sum_vp_and_count_outcomes():
         "Easy": {"total_vp": 3, "wins": 0, "draws": 1, "losses": 1},
     }
     assert standings([]) == {}
+
+
+def test_the_games_own_refusals_are_told_apart_from_the_documents_shape():
+    from rules.documents import DocumentError, parse_battle_report
+
+    def problems(outcomes):
+        sides = [{"squad_id": i + 1, "outcome": o} for i, o in enumerate(outcomes)]
+        with pytest.raises(DocumentError) as error:
+            parse_battle_report({"format": "battle-report/1", "system": "bolt-action",
+                                 "sides": sides})  # fmt: skip
+        return error.value.problems
+
+    (rule,) = problems(["win", "draw"])  # well shaped: the game's check refuses it
+    assert rule.path == "sides[1].outcome" and rule.rule
+    shape = problems([7, "loss"])  # not even text: the document's shape
+    assert shape and not any(p.rule for p in shape)

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from rules.registry import (
     CampaignRules,
+    Figure,
     GameSystem,
     Printing,
     RecordField,
@@ -148,6 +149,11 @@ def squad_context(roster: Roster, costs, include_dead: bool, translate) -> dict[
                        for m in printed]}  # fmt: skip
 
 
+def figures(cost, derived, broken, translate) -> tuple[Figure, ...]:
+    """The builder's line: "Toy points 24 · reach 2"."""
+    return (Figure("points", f"Toy points {cost.points} · reach {derived['reach']}"),)
+
+
 def reference_context(translate) -> dict[str, Any]:
     return {"rows": [(translate(t.label), t.points) for t in TYPES.values()]}
 
@@ -166,6 +172,7 @@ SYSTEM = GameSystem(
     cost=cost,
     score_side=score_side,
     derive=derive,
+    figures=figures,
     check_document=check_document,
     member_record=RECORD,
     deeds=DEEDS,
