@@ -364,6 +364,13 @@
     });
   }
 
+  // A battle page of a report this player sent says so: the report the browser posted has
+  // arrived, and is not sent again to check.
+  for (const recorded of document.querySelectorAll("[data-offline-recorded]")) {
+    const key = recorded.dataset.offlineRecorded;
+    if (mine().some((entry) => entry.key === key && entry.state === "posted")) drop(key);
+  }
+
   const reportForm = document.querySelector("form[data-offline-report]");
   if (reportForm && user) reportScreen(reportForm);
   showOutbox();

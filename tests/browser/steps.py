@@ -25,11 +25,15 @@ def sign_up(page: Page, base_url: str, username: str) -> None:
 
 
 def log_in(page: Page, base_url: str, username: str) -> None:
+    """Another player on the same device. The open page is left first, so that nothing it
+    still fetches carries the cookies that are then cleared; the log-in must land."""
+    page.goto("about:blank")
     page.context.clear_cookies()
     page.goto(f"{base_url}/accounts/login/")
     page.locator("#id_username").fill(username)
     page.locator("#id_password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url(re.compile(r"/accounts/login/"))
 
 
 def create_squad(page: Page, base_url: str, name: str, faction: str) -> None:

@@ -206,6 +206,29 @@ def test_a_report_filled_offline_is_sent_once_when_back_online(page: Page, live_
     assert Battle.objects.count() == 1
 
 
+def test_a_report_recorded_online_is_posted_once(page: Page, live_server, campaign):
+    """The battle page of the report the player has just posted tells the device that it has
+    arrived: it is not posted again to check (nor would a later page of another player's
+    session find it waiting)."""
+    campaign_url = f"{live_server.url}/campaigns/{campaign.pk}/"
+    start_report(page, live_server.url, "orga", campaign_url)
+    worker_in_charge(page)
+    posts: list[str] = []  # the reports posted (htmx's previews of the VP are not)
+
+    def posted(request) -> None:
+        if request.method == "POST" and "hx-request" not in request.headers:
+            posts.append(request.url)
+
+    page.on("request", posted)
+    fill_report(page, "Dawn patrol")
+    page.get_by_role("button", name="Record the battle").click()
+    expect(page.get_by_role("heading", name="Battle 1: Dawn patrol")).to_be_visible()
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => localStorage.getItem('offline-outbox')") == "[]"
+    assert len(posts) == 1
+    assert Battle.objects.get().scenario == "Dawn patrol"
+
+
 def test_a_report_the_server_refuses_is_kept_for_correction(page: Page, live_server, campaign):
     context = page.context
     campaign_url = f"{live_server.url}/campaigns/{campaign.pk}/"
