@@ -1,6 +1,7 @@
 VENV = .venv
 PY = $(VENV)/bin/python
-PYTEST_ARGS ?=
+# The suite runs on every core (pytest-xdist); PYTEST_ARGS=-n0 runs it in one process.
+PYTEST_ARGS ?= -n auto
 
 .PHONY: install run serve test bench lint
 

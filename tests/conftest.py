@@ -1,6 +1,7 @@
 import pytest
 from django.conf import settings
 from django.core.cache import caches
+from django.test import override_settings
 from django.utils import translation
 
 from campaigns import services as campaign_services
@@ -27,6 +28,15 @@ def organiser(django_user_model):
 def campaign(organiser):
     """A private campaign; its organiser is one of its players, as campaign_create makes it."""
     return campaign_services.campaign_create(organiser=organiser, name="Mekong Delta 1968")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_passwords():
+    """A password hashed in a microsecond: the production hasher (PBKDF2, slow on purpose)
+    took most of the suite's set-up time, with every user made and every log-in. What the
+    tests prove of passwords does not depend on the hasher; production keeps Django's."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)
