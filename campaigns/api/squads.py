@@ -113,7 +113,7 @@ class CampaignSquadViewSet(ApiViewSet):
         campaign = readable_campaign(request, id)
         entry = (
             Entry.objects.select_related("squad", "player")
-            .filter(campaign=campaign, squad_id=squad_id)
+            .filter(campaign=campaign, squad__pk=squad_id)  # an id past 64 bits: none
             .first()
         )
         if entry is None:

@@ -385,3 +385,13 @@ def test_a_model_with_more_equipment_lines_than_the_schema_states_is_refused_the
     response = owner_api.post("/api/squads/import/", document, format="json")
     assert response.status_code == 400, response.content  # the document breaks its schema
     assert [e["field"] for e in response.json()["errors"]] == ["members[0].equipment"]
+
+
+def test_an_id_past_64_bits_is_a_404_not_a_server_error(owner_api, campaign, enrolled):
+    """schemathesis's long run found it: the campaign squad was looked up by its foreign key
+    column, where SQLite raises OverflowError instead of finding nothing."""
+    huge = 11765984748035972305780736
+    for path in (f"squads/{huge}/", f"characters/{huge}/"):
+        response = owner_api.get(f"/api/campaigns/{campaign.pk}/{path}")
+        assert response.status_code == 404, (path, response.content)
+        assert response.json()["errors"][0]["code"] == "not-found"
