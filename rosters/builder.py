@@ -174,6 +174,16 @@ class MemberView:
         return _member_urls(self._page.builder_url, self.row.pk)
 
     @property
+    def line_key(self) -> str:
+        """What the model's line (``builder.html#member_line``) shows depends on: the squad's
+        version (every change to it or to any of its models makes a new one, and a model's
+        line shows the rules the whole squad breaks), the model and the reader's language.
+        The squad's public id, random, keeps a line of a deleted squad from being shown for
+        a new one that gets its row id."""
+        squad = self._page.squad
+        return f"{squad.public_id}:{squad.version}:{self.row.pk}:{self._page.language}"
+
+    @property
     def open(self) -> bool:
         """The card is open to edit; the others show as one line."""
         return self.row.pk == self._page.open

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config import views as config_views
-from config.settings import BASE_DIR, SHARED_CACHE, cache_config
+from config.settings import BASE_DIR, FRAGMENT_CACHE, SHARED_CACHE, cache_config
 
 REDIS_TEST_URL = os.environ.get("REDIS_TEST_URL", "redis://127.0.0.1:6379/13")  # our own db
 
@@ -118,9 +118,12 @@ def test_without_redis_the_caches_need_no_server():
 
 def test_with_redis_every_process_shares_the_pdfs_and_the_counts():
     caches = cache_config(REDIS_TEST_URL)
-    assert {c["BACKEND"] for c in caches.values()} == {
+    shared_ones = {name: c for name, c in caches.items() if name != FRAGMENT_CACHE}
+    assert {c["BACKEND"] for c in shared_ones.values()} == {
         "django.core.cache.backends.redis.RedisCache"
     }
+    # the builder's lines stay in each process: their keys name the version they show
+    assert caches[FRAGMENT_CACHE]["BACKEND"].endswith("LocMemCache")
     assert caches["default"]["KEY_PREFIX"] != caches[SHARED_CACHE]["KEY_PREFIX"]
     shared = RedisCache(REDIS_TEST_URL, {"KEY_PREFIX": caches[SHARED_CACHE]["KEY_PREFIX"]})
     try:

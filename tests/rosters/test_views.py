@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -253,9 +254,14 @@ def test_every_builder_form_carries_a_token_for_posts_without_javascript(squad, 
     url = reverse("rosters:builder", args=[squad.pk]) + f"?open={first.pk}"
     html = owner_client.get(url).content.decode()
     forms = [f for f in html.split("<form")[1:] if 'method="post"' in f.split(">")[0]]
-    assert len(forms) > 11 + 6  # a line's "Duplicate", and the open card's forms
+    assert len(forms) > 1 + 6  # the lines' shared form, and the open card's forms
     for form in forms:
         assert 'name="csrfmiddlewaretoken"' in form.split("</form>")[0]
+    # A line's "Duplicate" posts the one form #line-actions (the lines are cached: no token
+    # of their own), which carries the token; every line but the open card's has one.
+    owners = re.findall(r'<button form="([^"]+)" formaction="[^"]+/duplicate/"', html)
+    assert owners == ["line-actions"] * (squad.members.count() - 1)
+    assert '<form id="line-actions" method="post" hidden>' in html
 
 
 def test_a_chip_posts_to_its_own_remove_url_with_or_without_htmx(squad, owner_client):
