@@ -145,6 +145,22 @@ def unprocessable(error: ServiceError) -> ServiceError:
     return UnprocessableError(error.field, error.message, code=error.code, problems=error.problems)
 
 
+def rule_refusal(error: DocumentError, code: str = "invalid-document") -> Exception:
+    """What to raise for a document refused: itself (a 400 naming every path) when its shape
+    is wrong, a 422 naming every path the same way when its shape is right and only the
+    game's rules refuse it (``Problem.rule``: two models of one name, a leader of five, a
+    report's outcomes that do not fit together), which no schema can say."""
+    if not error.problems or not all(p.rule for p in error.problems):
+        return error
+    first, *others = [problem_error(p) for p in error.problems]
+    return UnprocessableError(
+        first["field"] or "",
+        first["message"],
+        code=code,
+        problems=[(e["field"] or "", e["message"]) for e in (first, *others)],
+    )
+
+
 def _code(code: str) -> str:
     return code.replace("_", "-")
 
@@ -184,6 +200,20 @@ def problem_error(problem: Problem) -> dict[str, Any]:
     }
 
 
+def _in_open_parts(error: DocumentError, view: Any) -> bool:
+    """Whether every problem of a body the JSON parser refused (text no database stores, a
+    number no field holds) lies where the view's action leaves its schema open
+    (``open_parts``: a regular expression by action, for the keys of an object that names
+    models, or house rules that only the campaign's game checks): there no schema says what
+    is refused, so it is a 422, not a 400."""
+    parts = getattr(view, "open_parts", {}).get(getattr(view, "action", None))
+    return (
+        parts is not None
+        and bool(error.problems)
+        and all(parts.match(p.path) for p in error.problems)
+    )
+
+
 def error_response(status_code: int, errors: list[dict[str, Any]], **headers: str) -> Response:
     return Response({"errors": errors}, status=status_code, headers=headers or None)
 
@@ -194,7 +224,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     if isinstance(exc, DocumentError):
         set_rollback()
-        return error_response(400, [problem_error(p) for p in exc.problems])
+        status = 422 if _in_open_parts(exc, context.get("view")) else 400
+        return error_response(status, [problem_error(p) for p in exc.problems])
     if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404, 409, 503
         set_rollback()
         errors = [

@@ -69,6 +69,14 @@ FREE_TEXT_PATTERN = (
     rf"[{_SPACE}]*$"
 )
 
+
+def stripped_text_pattern(refused: Iterable[str]) -> str:
+    """Text a service strips and then refuses if it holds any of ``refused``, blank or not
+    (a squad's notes: line breaks kept inside, other control characters refused)."""
+    bad = _class(refused)
+    return rf"^[{_SPACE}]*(?:[^{bad}]*[^{_SPACE}{bad}])?[{_SPACE}]*$"
+
+
 # A string of a document as ``rules.documents`` reads it: no control character anywhere
 # (not only inside the stripped name), and, unless it may be blank, something besides spaces.
 DOCUMENT_TEXT_PATTERN = rf"^[^{_CONTROL}]*$"

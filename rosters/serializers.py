@@ -12,16 +12,23 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from api.schema import schema_prefix
-from api.serializers import DOCUMENT_NAME_PATTERN, DocumentString, NameField, StrictSerializer
+from api.serializers import (
+    DOCUMENT_NAME_PATTERN,
+    DocumentString,
+    NameField,
+    StrictSerializer,
+    stripped_text_pattern,
+)
 from rosters.adapters import squad_to_roster
 from rosters.messages import violation_message
 from rosters.models import Squad
 from rosters.pdf import PAPER_SIZES
-from rosters.services import MAX_MEMBER_NOTES, MAX_SQUAD_NOTES
+from rosters.services import MAX_MEMBER_NOTES, MAX_SQUAD_NOTES, NOTE_CONTROL
 from rules import systems
 from rules.documents import (
     MAX_NAME,
@@ -47,32 +54,44 @@ FACTION_HELP = _(
 
 # --- the squad-roster/1 document (docs/formats.md)--------------------------------------------
 
-ABILITY_SCHEMA = {
-    "oneOf": [
-        {"type": "string", "enum": _codes("abilities"), "description": "a starting ability"},
+
+def ability_schema(system: GameSystem) -> dict[str, Any]:
+    """A model's ability in ``system``'s documents: a bare code, or ``{"code", "source"}``;
+    an ability that needs a detail (hates-enemy: which enemy) only as ``{"code", "detail",
+    "source"}``, with its detail."""
+    plain = [code for code, a in system.abilities.items() if not a.needs_detail]
+    detailed = [code for code, a in system.abilities.items() if a.needs_detail]
+    source = {"type": "string", "enum": list(ABILITY_SOURCES)}
+    variants: list[dict[str, Any]] = [
+        {"type": "string", "enum": plain, "description": "a starting ability"},
         {
             "type": "object",
-            "properties": {
-                "code": {"type": "string", "enum": _codes("abilities")},
-                "detail": {
-                    "type": "string",
-                    "minLength": 1,
-                    "maxLength": MAX_NAME,
-                    "pattern": DOCUMENT_NAME_PATTERN,
-                    "description": "required for hates-enemy (which enemy), refused elsewhere",
-                },
-                "source": {"type": "string", "enum": list(ABILITY_SOURCES)},
-            },
+            "properties": {"code": {"type": "string", "enum": plain}, "source": source},
             "required": ["code"],
             "additionalProperties": False,
         },
     ]
-}
+    if detailed:
+        detail = {
+            "type": "string", "minLength": 1, "maxLength": MAX_NAME,
+            "pattern": DOCUMENT_NAME_PATTERN, "description": "which enemy, for instance",
+        }  # fmt: skip
+        variants.append({
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "enum": detailed}, "detail": detail, "source": source,
+            },
+            "required": ["code", "detail"],
+            "additionalProperties": False,
+        })  # fmt: skip
+    return {"oneOf": variants}
 
 
-@extend_schema_field(ABILITY_SCHEMA)
-class AbilityField(serializers.JSONField):
-    """A bare ability code, or ``{"code", "detail", "source"}``."""
+def ability_field(system: GameSystem) -> type[serializers.JSONField]:
+    """A bare ability code, or ``{"code", "detail", "source"}`` (``ability_schema``): a class
+    per game, as the decorator marks the class it is given."""
+    field = type(f"{_prefix(system.code)}AbilityField", (serializers.JSONField,), {})
+    return extend_schema_field(ability_schema(system))(field)
 
 
 def _adjustments_schema(field: RecordField) -> dict[str, Any]:
@@ -151,7 +170,7 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
         )
     if system.abilities and not in_unit:
         member_fields["abilities"] = serializers.ListField(
-            child=AbilityField(), required=False, max_length=system.limits.abilities
+            child=ability_field(system)(), required=False, max_length=system.limits.abilities
         )
     for field in system.member_record:
         member_fields[field.key] = record_serializer_field(field)
@@ -249,15 +268,53 @@ class NotesSerializer(serializers.Serializer):
     )
 
 
+# Notes as the service takes them (``services._check_notes``): a carriage return becomes a
+# line break first, so it is no control character there.
+NOTES_PATTERN = stripped_text_pattern(NOTE_CONTROL.replace("\r", ""))
+
+
+class NotesField(serializers.Field):
+    """Notes of at most ``max_length`` characters, blank or not, kept as sent: the service
+    strips and checks them, in its own words (``NOTES_PATTERN`` says what it takes). Not a
+    ``CharField``: drf-spectacular would make a blank one with a pattern a ``oneOf`` whose two
+    branches both take "" (so that neither does)."""
+
+    default_error_messages = serializers.CharField.default_error_messages
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_length = max_length
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        if len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return data
+
+    def to_representation(self, value: str) -> str:
+        return value
+
+
+class NotesFieldExtension(OpenApiSerializerFieldExtension):
+    """Registered by being defined, as ``api.serializers``' extensions."""
+
+    target_class = NotesField
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = {"type": "string", "maxLength": self.target.max_length, "pattern": NOTES_PATTERN}
+        if self.target.help_text:
+            schema["description"] = str(self.target.help_text)
+        return schema
+
+
 class NotesChangeSerializer(StrictSerializer):
-    squad = serializers.CharField(
-        max_length=MAX_SQUAD_NOTES, required=False, allow_blank=True, trim_whitespace=False,
+    squad = NotesField(
+        max_length=MAX_SQUAD_NOTES, required=False,
         help_text=_("Replaces the squad's notes (line breaks kept); empty: none."),
     )  # fmt: skip
     members = serializers.DictField(
-        child=serializers.CharField(
-            max_length=MAX_MEMBER_NOTES, allow_blank=True, trim_whitespace=False
-        ),
+        child=NotesField(max_length=MAX_MEMBER_NOTES),
         required=False,
         help_text=_(
             "Replaces the notes of each model named (empty: none); the others keep theirs. "

@@ -100,7 +100,10 @@ def _check_text(value: str, field: str) -> None:
 # page for the squad. Line breaks and tabs are kept; other control characters are refused.
 MAX_SQUAD_NOTES = 2000
 MAX_MEMBER_NOTES = 300
-_NOTE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# What notes may not hold once stripped (a carriage return is a line break by then): the
+# C0 and C1 control characters but the tab and the line feed.
+NOTE_CONTROL = "".join(map(chr, [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]))
+_NOTE_CONTROL = re.compile(f"[{re.escape(NOTE_CONTROL)}]")
 
 
 def _check_notes(value: str, maximum: int) -> str:

@@ -50,8 +50,10 @@ class Problem:
     # player knows, where the API and the command line give ``path``, the contract.
     member: str | None = None
     within: str = ""
-    # From the game's own check of a whole document (``ReportRules.check``), which runs once
-    # the document has the right shape: a rule of play, not a matter of form.
+    # From the game's own check of a whole document (``ReportRules.check``, a roster's
+    # ``check_document``), or about what a document's names must point at, which runs once
+    # the document has the right shape: a rule of play, not a matter of form (no schema can
+    # say it: the API answers 422 when every problem is one).
     rule: bool = False
 
     @property
@@ -400,7 +402,7 @@ def _checked(r: _Reader, roster: Roster, path: str, system: GameSystem) -> Roste
     if system.check_document is not None:
         for where, template, params in system.check_document(roster):
             since = len(r.problems)
-            r.fail(_join(path, where), template, **params)
+            r.problems.append(Problem(_join(path, where), template, params, rule=True))
             named = named_path(roster, where)
             if named is not None:
                 r.name_problems(since, _join(path, named[0]), named[1])
@@ -808,6 +810,9 @@ def load_battle_report(text: str | bytes) -> BattleReport:
     return parse_battle_report(loads(text))
 
 
+NO_SUCH_MODEL = _("no model of this side is named %(name)r")
+
+
 def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     own = system.report
     data = r.object(
@@ -890,10 +895,16 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
         if name is not None and None not in counts.values():
             deeds.append(Deeds(name, {key: n for key, n in counts.items() if n}))
     details = _details(r, data, path, own.side)
-    for field_ in own.side:  # the dice of a side are rolled for its models
+    for field_ in own.side:  # the dice of a side are rolled for its models, named by key
         if field_.kind == "rolls" and details is not None:
             for name in details.get(field_.key, {}):
-                check_member(name, f"{path}.{field_.key}.{name}", set())
+                key_path = f"{path}.{field_.key}.{name}"
+                if _Reader().string(name, key_path) is None:
+                    # No model is named so (empty, too long, control characters): a schema
+                    # cannot say what an object's keys may be, the side's squad can.
+                    r.problems.append(Problem(key_path, NO_SUCH_MODEL, {"name": name}, rule=True))
+                else:
+                    check_member(name, key_path, set())
     if outcome is None or (roster is None and squad_id is None) or details is None:
         return None
     return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details)

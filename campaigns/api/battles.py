@@ -12,7 +12,7 @@ fought before a later one) is a 409.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +27,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import Conflict, UnprocessableError, id_errors, problem_error, unprocessable
+from api.errors import Conflict, id_errors, rule_refusal, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
 from campaigns import selectors, services
@@ -43,6 +43,7 @@ from campaigns.serializers import (
 )
 from core.errors import ServiceError
 from rosters.models import Member
+from rules import systems
 from rules.documents import DocumentError, parse_battle_report
 from rules.types import BattleReport
 
@@ -101,15 +102,7 @@ def _parsed_report(document: Any) -> BattleReport:
     try:
         return parse_battle_report(document)
     except DocumentError as error:
-        if not all(p.rule for p in error.problems):  # the shape: a 400
-            raise
-        first, *_others = [problem_error(p) for p in error.problems]
-        raise UnprocessableError(
-            first["field"] or "",
-            first["message"],
-            code="invalid-report",
-            problems=[(e["field"] or "", e["message"]) for e in (first, *_others)],
-        ) from None
+        raise rule_refusal(error, "invalid-report") from None
 
 
 @extend_schema_view(
@@ -193,6 +186,12 @@ class BattleViewSet(ApiViewSet):
     lookup_field = "number"
     lookup_value_regex = "[0-9]+"
     READS = frozenset({"list", "retrieve"})
+    # A side's dice by model name (each game's "rolls" keys): an object's keys, which the
+    # schema cannot constrain; the side's squad does (api.errors).
+    _ROLLS = "|".join(
+        re.escape(f.key) for s in systems() for f in s.report.side if f.kind == "rolls"
+    )
+    open_parts: ClassVar = {"create": re.compile(rf"sides\[\d+\]\.(?:{_ROLLS})\.")}
 
     @property
     def query_serializer(self):  # KnownQueryParams: ?sort on the list only

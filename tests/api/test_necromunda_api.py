@@ -72,20 +72,21 @@ def test_a_gang_breaking_a_rule_says_which_fighter(owner_api):
 
 
 @pytest.mark.parametrize(
-    "change, field",
+    "change, field, status",
     [
-        (lambda d: d["members"][0].update(rp=3), "members[0].rp"),
-        (lambda d: d["members"][0].update(abilities=[]), "members[0].abilities"),
-        (lambda d: d["members"][1].update(advances={"cc": 1}), "members[1].advances.cc"),
-        (lambda d: d["members"][2].update(type="juve"), "members[2].type"),
-        (lambda d: d["members"][2].update(name="Hollis"), "members[2].name"),
+        (lambda d: d["members"][0].update(rp=3), "members[0].rp", 400),
+        (lambda d: d["members"][0].update(abilities=[]), "members[0].abilities", 400),
+        (lambda d: d["members"][1].update(advances={"cc": 1}), "members[1].advances.cc", 400),
+        (lambda d: d["members"][2].update(type="juve"), "members[2].type", 400),
+        # two fighters of one name: the schema's shape, which only the game's check refuses
+        (lambda d: d["members"][2].update(name="Hollis"), "members[2].name", 422),
     ],
 )
-def test_an_unreadable_gang_is_refused_where_it_is_wrong(owner_api, change, field):
+def test_an_unreadable_gang_is_refused_where_it_is_wrong(owner_api, change, field, status):
     doc = copy.deepcopy(GANG)
     change(doc)
     response = owner_api.post("/api/squads/import/", doc, format="json")
-    assert response.status_code == 400
+    assert response.status_code == status
     assert [e["field"] for e in errors(response)] == [field]
 
 
