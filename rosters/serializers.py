@@ -172,8 +172,8 @@ def _roster_document_serializer(system: GameSystem) -> type[serializers.Serializ
         member_fields["abilities"] = serializers.ListField(
             child=ability_field(system)(), required=False, max_length=system.limits.abilities
         )
-    for field in system.member_record:
-        member_fields[field.key] = record_serializer_field(field)
+    for field in system.member_record:  # null where the reader takes it: no default
+        member_fields[field.key] = record_serializer_field(field, nullable=field.default is None)
     member = type(f"{prefix}MemberDocumentSerializer", (StrictSerializer,), member_fields)
     if system.factions is None:
         faction = DocumentString(

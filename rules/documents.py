@@ -86,6 +86,11 @@ class _Reader:
     def fail(self, path: str, template: str, **params: Any) -> None:
         self.problems.append(Problem(path, template, params))
 
+    def refuse(self, path: str, template: str, **params: Any) -> None:
+        """A problem no schema can say (``Problem.rule``): a name listed twice in a list of
+        objects, a total over nested lists."""
+        self.problems.append(Problem(path, template, params, rule=True))
+
     def object(
         self, value: Any, path: str, required: tuple[str, ...], optional: tuple[str, ...]
     ) -> dict[str, Any] | None:
@@ -387,10 +392,12 @@ def _roster(r: _Reader, value: Any, path: str) -> Roster | None:
     read = [m for m in members if m is not None]
     lines = sum(len(m.equipment) for m in read)
     if lines > limits.squad_equipment:
-        r.fail(members_path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
+        r.refuse(members_path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
     abilities = sum(len(m.abilities) for m in read)
     if abilities > limits.squad_abilities:
-        r.fail(members_path, TOO_MANY_SQUAD_ABILITIES, max=limits.squad_abilities, count=abilities)
+        r.refuse(
+            members_path, TOO_MANY_SQUAD_ABILITIES, max=limits.squad_abilities, count=abilities
+        )
     if name is None or faction is None or not limit_ok or None in members:
         return None
     roster = Roster(system.code, name, faction, tuple(members), limit)
@@ -452,10 +459,10 @@ def _units(r: _Reader, value: Any, path: str, system: GameSystem) -> tuple[Unit,
     read = [u for u in units if u is not None]
     entries = sum(len(u.members) for u in read)
     if entries > limits.force_members:
-        r.fail(path, TOO_MANY_FORCE_MEMBERS, max=limits.force_members, count=entries)
+        r.refuse(path, TOO_MANY_FORCE_MEMBERS, max=limits.force_members, count=entries)
     lines = sum(len(u.equipment) + sum(len(m.equipment) for m in u.members) for u in read)
     if lines > limits.squad_equipment:
-        r.fail(path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
+        r.refuse(path, TOO_MANY_SQUAD_LINES, max=limits.squad_equipment, count=lines)
     return None if None in units else tuple(read)
 
 
@@ -851,7 +858,7 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
                    name=name, status=statuses[name])  # fmt: skip
             return None
         if name in seen:
-            r.fail(member_path, _("%(name)r is listed twice"), name=name)
+            r.refuse(member_path, _("%(name)r is listed twice"), name=name)
             return None
         seen.add(name)
         return name
@@ -902,7 +909,7 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
                 if _Reader().string(name, key_path) is None:
                     # No model is named so (empty, too long, control characters): a schema
                     # cannot say what an object's keys may be, the side's squad can.
-                    r.problems.append(Problem(key_path, NO_SUCH_MODEL, {"name": name}, rule=True))
+                    r.refuse(key_path, NO_SUCH_MODEL, name=name)
                 else:
                     check_member(name, key_path, set())
     if outcome is None or (roster is None and squad_id is None) or details is None:
@@ -932,7 +939,7 @@ def _unit_casualties(
                    name=name)  # fmt: skip
             name = None
         elif name is not None and name in seen:
-            r.fail(f"{item_path}.unit", _("%(name)r is listed twice"), name=name)
+            r.refuse(f"{item_path}.unit", _("%(name)r is listed twice"), name=name)
             name = None
         if name is not None:
             seen.add(name)

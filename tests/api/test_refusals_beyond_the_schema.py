@@ -196,3 +196,46 @@ def test_notes_with_a_control_character_inside_are_refused_by_both(owner_api, sq
     )
     assert response.status_code == 400
     assert errors(response)[0]["field"] == "notes.squad"
+
+
+# --- found by the second long run, once the first's were mended -------------------------------
+
+
+def test_a_key_with_a_default_is_not_null_in_the_schema_as_the_reader_refuses_null(schema):
+    parts = schema["components"]["schemas"]
+    opm = parts["OnePageModernMemberDocumentRequest"]["properties"]
+    assert "nullable" not in opm["armour"]  # default "none": null is refused
+    assert opm["leader"]["nullable"] is True  # no default: null is "not a leader"
+    assert parts["BlackSunMemberDocumentRequest"]["properties"]["assists"]["nullable"] is True
+
+
+def test_a_unit_listed_twice_among_the_casualties_is_a_422(owner_api, user, other_user):
+    from campaigns import services as campaign_services
+    from campaigns.models import Campaign
+    from rosters import services
+    from rules.documents import load_roster
+
+    roster = load_roster(open("docs/examples/one-page-modern-roster.json", "rb").read())
+    campaign = campaign_services.campaign_create(
+        organiser=user, name="Night ops", system="one-page-modern"
+    )
+    assert isinstance(campaign, Campaign)
+    entries = []
+    for player in (user, other_user):
+        if player != user:
+            campaign_services.campaign_join(campaign=campaign, user=player)
+        squad = services.squad_import(owner=player, roster=roster)
+        entries.append(campaign_services.enrol(campaign=campaign, user=player, squad=squad))
+    unit = roster.units[0].name
+    body = {
+        "format": "battle-report/1", "system": "one-page-modern",
+        "sides": [
+            {"squad_id": entries[0].squad_id, "outcome": "win",
+             "casualties": [{"unit": unit, "lost": 1}, {"unit": unit, "lost": 1}]},
+            {"squad_id": entries[1].squad_id, "outcome": "loss"},
+        ],
+    }  # fmt: skip
+    response = owner_api.post(f"/api/campaigns/{campaign.pk}/battles/", body, format="json")
+    assert response.status_code == 422, response.content
+    assert errors(response)[0]["field"] == "sides[0].casualties[1].unit"
+    assert "listed twice" in errors(response)[0]["message"]
