@@ -1,6 +1,30 @@
 from django.contrib import admin
 
+from rosters import services
 from rosters.models import Ability, Equipment, Member, Squad
+
+
+class NewVersion:
+    """Model admin mixin: an edit made here bypasses ``rosters.services``, so it gives the
+    squad a new version itself (``services.squad_changed_elsewhere``), after the object and
+    its inlines are saved, or once the object is deleted."""
+
+    @staticmethod
+    def squad_id(obj) -> int | None:
+        if isinstance(obj, Squad):
+            return obj.pk
+        member = obj if isinstance(obj, Member) else getattr(obj, "member", None)
+        return member.squad_id if member is not None else None
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        services.squad_changed_elsewhere(squad_id=self.squad_id(form.instance))
+
+    def delete_model(self, request, obj):
+        squad_id = self.squad_id(obj)
+        super().delete_model(request, obj)
+        if not isinstance(obj, Squad):
+            services.squad_changed_elsewhere(squad_id=squad_id)
 
 
 class MemberInline(admin.TabularInline):
@@ -11,7 +35,7 @@ class MemberInline(admin.TabularInline):
 
 
 @admin.register(Squad)
-class SquadAdmin(admin.ModelAdmin):
+class SquadAdmin(NewVersion, admin.ModelAdmin):
     list_display = ["name", "owner", "faction", "points_limit", "version", "is_public"]
     list_filter = ["system", "faction", "is_public"]
     search_fields = ["name", "owner__username"]
@@ -29,7 +53,7 @@ class AbilityInline(admin.TabularInline):
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(NewVersion, admin.ModelAdmin):
     list_display = ["name", "squad", "type", "status", "record"]
     list_filter = ["type", "status"]
     search_fields = ["name", "squad__name"]
@@ -37,10 +61,10 @@ class MemberAdmin(admin.ModelAdmin):
 
 
 @admin.register(Equipment)
-class EquipmentAdmin(admin.ModelAdmin):
+class EquipmentAdmin(NewVersion, admin.ModelAdmin):
     list_display = ["member", "item", "count"]
 
 
 @admin.register(Ability)
-class AbilityAdmin(admin.ModelAdmin):
+class AbilityAdmin(NewVersion, admin.ModelAdmin):
     list_display = ["member", "code", "detail", "gained", "roll"]

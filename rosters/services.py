@@ -129,6 +129,15 @@ def _touch(squad: Squad) -> None:
     sheet_ahead_of(squad)
 
 
+@transaction.atomic
+def squad_changed_elsewhere(*, squad_id: int) -> None:
+    """A new version for a squad changed without these services (the admin site): its
+    sheets, the builder's kept lines and an undo see the change as they see any other."""
+    squad = Squad.objects.filter(pk=squad_id).first()
+    if squad is not None:
+        _touch(squad)
+
+
 def _check_squad_name(name: str) -> str:
     name = name.strip()
     if not name:

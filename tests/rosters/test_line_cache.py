@@ -70,3 +70,28 @@ def test_a_kept_line_carries_no_token_and_its_button_posts_the_shared_form(squad
     response = owner_client.post(duplicate)  # what the button posts without JavaScript
     assert response.status_code == 302
     assert squad.members.filter(name__startswith="Ling").count() == 2
+
+
+def test_an_edit_in_the_admin_site_gives_the_squad_a_new_version(squad, admin_client):
+    """The admin site bypasses the services: its edits still reach the kept lines and the
+    sheets, which follow the version."""
+    line = squad.members.get(name="Ling").equipment.first()
+    before = squad.version
+    url = f"/admin/rosters/equipment/{line.pk}/change/"
+    response = admin_client.post(
+        url,
+        {
+            "member": line.member_id,
+            "position": line.position,
+            "item": "smg",
+            "count": 2,
+            "label": "",
+        },
+    )
+    assert response.status_code == 302, response.content
+    squad.refresh_from_db()
+    assert squad.version == before + 1
+    response = admin_client.post(f"/admin/rosters/equipment/{line.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    squad.refresh_from_db()
+    assert squad.version == before + 2
