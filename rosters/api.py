@@ -93,7 +93,8 @@ def _parsed(document: Any) -> Roster:
     """The roster of a squad-roster/1 document: one off the schema's shape is a 400 naming
     every path; one of the right shape that the game's own check refuses (two models of one
     name, a model assisting one the squad lacks, a leader of five) a 422 naming them the
-    same way, as no schema can say it."""
+    same way, as no schema can say it. What the services refuse of a document read so
+    (a model assisting one the squad lacks) is beyond the schema too: a 422."""
     try:
         return parse_roster(document)
     except DocumentError as error:
@@ -342,7 +343,7 @@ class SquadViewSet(ApiViewSet):
             if error.status == 400 and error.field == "system":
                 # the stored squad's game is not the document's: a conflict with stored state
                 raise Conflict(error.field, error.message, code="system") from None
-            raise
+            raise unprocessable(error) from None  # beyond the schema: see _parsed
         return self._detail(squad)
 
     def partial_update(self, request: Request, pk: str) -> Response:
@@ -403,7 +404,11 @@ class SquadViewSet(ApiViewSet):
     )
     @action(detail=False, methods=["post"], url_path="import", url_name="import")
     def import_document(self, request: Request) -> Response:
-        squad = services.squad_import(owner=request.user, roster=_parsed(request.data))
+        roster = _parsed(request.data)
+        try:
+            squad = services.squad_import(owner=request.user, roster=roster)
+        except services.ServiceError as error:
+            raise unprocessable(error) from None  # beyond the schema: see _parsed
         return self._created(squad)
 
     @extend_schema(

@@ -30,6 +30,7 @@ from rest_framework.response import Response
 from api.errors import Conflict, id_errors, rule_refusal, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
+from api.serializers import DOCUMENT_TEXT_PATTERN
 from campaigns import selectors, services
 from campaigns.api.common import BATTLE_NUMBER, CAMPAIGN_ID, MEMBER_ID, readable_campaign
 from campaigns.models import Battle, Campaign, Entry
@@ -52,7 +53,9 @@ MAX_KEY = 100  # Battle.idempotency_key
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f]")
 
 IDEMPOTENCY_KEY = OpenApiParameter(
-    IDEMPOTENCY_HEADER, {"type": "string", "maxLength": MAX_KEY}, OpenApiParameter.HEADER,
+    IDEMPOTENCY_HEADER,
+    {"type": "string", "maxLength": MAX_KEY, "pattern": DOCUMENT_TEXT_PATTERN},  # _UNPRINTABLE
+    OpenApiParameter.HEADER,
     required=False,
     description=_(
         "Any string of yours, new for each battle (a UUID): sending the same report again "

@@ -239,3 +239,24 @@ def test_a_unit_listed_twice_among_the_casualties_is_a_422(owner_api, user, othe
     assert response.status_code == 422, response.content
     assert errors(response)[0]["field"] == "sides[0].casualties[1].unit"
     assert "listed twice" in errors(response)[0]["message"]
+
+
+def test_importing_a_model_that_assists_one_the_squad_lacks_is_a_422(owner_api):
+    from tests.api.conftest import document
+
+    doc = document(0)
+    doc["members"][6]["assists"] = "Nobody"
+    response = owner_api.post("/api/squads/import/", doc, format="json")
+    assert response.status_code == 422, response.content
+    assert errors(response) == [{
+        "code": "invalid", "message": "no model named Nobody in this squad",
+        "field": "members[6].assists",
+    }]  # fmt: skip
+
+
+def test_the_idempotency_key_header_says_it_takes_printable_characters(schema):
+    operation = schema["paths"]["/api/campaigns/{id}/battles/"]["post"]
+    header = next(p for p in operation["parameters"] if p["name"] == "Idempotency-Key")
+    assert header["schema"]["maxLength"] == 100
+    assert re.search(header["schema"]["pattern"], "a-uuid-like key") is not None
+    assert re.search(header["schema"]["pattern"], "tab\there") is None
