@@ -125,6 +125,8 @@ class DocumentStringExtension(OpenApiSerializerFieldExtension):
 # ``oneOf`` adds that), so its pattern wants a character: "" matches one branch only.
 NO_NUL_PATTERN = r"^[^\u0000]*$"
 NO_NUL_NOT_EMPTY_PATTERN = r"^[^\u0000]+$"
+# A CharField that trims (DRF's default) refuses what is blank once stripped.
+NO_NUL_NOT_BLANK_PATTERN = rf"^[^\u0000]*[^{_SPACE}\u0000][^\u0000]*$"
 
 
 class NoNulStringExtension(OpenApiSerializerFieldExtension):
@@ -142,8 +144,12 @@ class NoNulStringExtension(OpenApiSerializerFieldExtension):
             and schema.get("type") == "string"
             and not schema.keys() & {"pattern", "enum", "format"}
         ):
-            blank = getattr(self.target, "allow_blank", False)
-            schema["pattern"] = NO_NUL_NOT_EMPTY_PATTERN if blank else NO_NUL_PATTERN
+            if getattr(self.target, "allow_blank", False):
+                schema["pattern"] = NO_NUL_NOT_EMPTY_PATTERN
+            elif getattr(self.target, "trim_whitespace", False):  # spaces only: blank
+                schema["pattern"] = NO_NUL_NOT_BLANK_PATTERN
+            else:
+                schema["pattern"] = NO_NUL_PATTERN
         return schema
 
 

@@ -260,3 +260,14 @@ def test_the_idempotency_key_header_says_it_takes_printable_characters(schema):
     assert header["schema"]["maxLength"] == 100
     assert re.search(header["schema"]["pattern"], "a-uuid-like key") is not None
     assert re.search(header["schema"]["pattern"], "tab\there") is None
+
+
+@pytest.mark.parametrize("username", ["\x1f", "  ", "\t\n"])
+def test_a_blank_username_is_off_the_schema_as_the_server_refuses_it(schema, anon_api, username):
+    prop = schema["components"]["schemas"]["LogInRequest"]["properties"]["username"]
+    assert re.search(prop["pattern"], username) is None
+    assert re.search(prop["pattern"], " mak ") is not None
+    response = anon_api.post(
+        "/api/auth/token/", {"username": username, "password": "x"}, format="json"
+    )
+    assert response.status_code == 400
