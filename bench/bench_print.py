@@ -36,16 +36,23 @@ RENDERS = 7  # each render takes a tenth of a second or more: fewer batches than
 
 
 def cached_download_seconds(roster) -> float:
-    """Median time of a repeat download of a stored squad's sheet, through the view."""
+    """Median time of a repeat download of a stored squad's sheet, through the view (its
+    first download renders it in the request: no task worker runs here)."""
     from django.contrib.auth import get_user_model
+    from django.test import override_settings
     from django.urls import reverse
 
     from rosters import services
 
+    with override_settings(PRINT_ON_QUEUE=False, PRERENDER_SHEETS=False):
+        return _cached_download_seconds(roster, get_user_model(), reverse, services)
+
+
+def _cached_download_seconds(roster, user_model, reverse, services) -> float:
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        user = get_user_model().objects.create_user("bench")
+        user = user_model.objects.create_user("bench")
         squad = services.squad_import(owner=user, roster=roster)
         client = Client()
         client.force_login(user)

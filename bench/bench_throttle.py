@@ -4,8 +4,8 @@ Under ``gunicorn -w 2`` on 127.0.0.1 (two worker processes, so a count kept in o
 worker's memory would let twice the quota through), ``GUESSES`` wrong passwords for one
 account, each with another made-up X-Forwarded-For (loopback addresses), sent to the API's
 token endpoint and to the web log-in form, one after the other, then again from
-``THREADS`` threads at once. A guess is answered when the password was checked (400, or
-200 for the log-in form), and refused with a 429 otherwise. ``TRUSTED_PROXY_COUNT`` is 0,
+``THREADS`` threads at once. A guess is answered when the password was checked (401 from
+the token endpoint, 200 for the log-in form), and refused with a 429 otherwise. ``TRUSTED_PROXY_COUNT`` is 0,
 so the header names no client: the target is the quota of one address, not more. The
 quota is the smaller of the token endpoint's rate and the failed log-ins an address may
 make (``RATE_LIMITS["login-ip"]``); the web log-in has only the latter. The shared cache
@@ -94,7 +94,7 @@ def _answered(port: int, guess, threads: int) -> int:
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         list(pool.map(send, range(GUESSES)))
-    unexpected = set(statuses) - {200, 400, 429}
+    unexpected = set(statuses) - {200, 401, 429}
     if unexpected:
         raise RuntimeError(f"unexpected answers: {sorted(unexpected)}")
     return sum(status != 429 for status in statuses)
