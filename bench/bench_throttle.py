@@ -5,14 +5,14 @@ worker's memory would let twice the quota through), ``GUESSES`` wrong passwords 
 account, each with another made-up X-Forwarded-For (loopback addresses), sent to the API's
 token endpoint and to the web log-in form, one after the other, then again from
 ``THREADS`` threads at once. A guess is answered when the password was checked (401 from
-the token endpoint, 200 for the log-in form), and refused with a 429 otherwise. ``TRUSTED_PROXY_COUNT`` is 0,
-so the header names no client: the target is the quota of one address, not more. The
-quota is the smaller of the token endpoint's rate and the failed log-ins an address may
-make (``RATE_LIMITS["login-ip"]``); the web log-in has only the latter. The shared cache
-is emptied between runs. Each guess counts before its password is checked
-(accounts/limits.py), so guesses in flight together cannot all pass the check; the database
-cache's increment is a read then a write, so two guesses meeting in those milliseconds could
-still count once (Redis's is atomic).
+the token endpoint, 200 for the log-in form), and refused with a 429 otherwise.
+``TRUSTED_PROXY_COUNT`` is 0, so the header names no client: the target is the quota of one
+address, not more. The quota is the smaller of the token endpoint's rate and the failed
+log-ins an address may make (``RATE_LIMITS["login-ip"]``); the web log-in has only the
+latter. The shared cache is emptied between runs. Each guess counts before its password is
+checked (accounts/limits.py), so guesses in flight together cannot all pass the check; the
+database cache's increment is a read then a write, so two guesses meeting in those
+milliseconds could still count once (Redis's is atomic).
 
 Django is set up with ``bench/settings.py`` on a throw-away SQLite file, in a child
 interpreter (``python -m bench.bench_throttle``), so the other bench modules may set Django
