@@ -200,6 +200,11 @@ def problem_error(problem: Problem) -> dict[str, Any]:
     }
 
 
+class BodyRefused(DocumentError):
+    """What the JSON parser refuses of a body (``api.parsers``): a duplicated key, NaN, text
+    no database stores, a number no field holds; each problem with its path."""
+
+
 def _in_open_parts(error: DocumentError, view: Any) -> bool:
     """Whether every problem of a body the JSON parser refused (text no database stores, a
     number no field holds) lies where the view's action leaves its schema open
@@ -224,7 +229,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     if isinstance(exc, DocumentError):
         set_rollback()
-        status = 422 if _in_open_parts(exc, context.get("view")) else 400
+        open_part = isinstance(exc, BodyRefused) and _in_open_parts(exc, context.get("view"))
+        status = 422 if open_part else 400
         return error_response(status, [problem_error(p) for p in exc.problems])
     if isinstance(exc, ServiceError):  # its class says the status: 400, 403, 404, 409, 503
         set_rollback()

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_noop
 from rest_framework.parsers import BaseParser
 
-from api.errors import RequestTooLarge, join_path
+from api.errors import BodyRefused, RequestTooLarge, join_path
 from rules.documents import DocumentError, Problem, loads
 
 MAX_BODY = 512 * 1024  # the web import's limit
@@ -53,7 +53,10 @@ class StrictJSONParser(BaseParser):
         raw = stream.read(MAX_BODY + 1)
         if len(raw) > MAX_BODY:
             raise RequestTooLarge()
-        data = loads(raw)  # DocumentError: exception_handler answers 400 with the paths
+        try:
+            data = loads(raw)  # exception_handler answers 400 with the paths (422: see it)
+        except DocumentError as error:
+            raise BodyRefused(error.problems) from None
         if b"\\u" in raw and (problems := _unstorable_text(data)):  # only escapes make them
-            raise DocumentError(problems)
+            raise BodyRefused(problems)
         return data

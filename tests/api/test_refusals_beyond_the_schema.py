@@ -271,3 +271,12 @@ def test_a_blank_username_is_off_the_schema_as_the_server_refuses_it(schema, ano
         "/api/auth/token/", {"username": username, "password": "x"}, format="json"
     )
     assert response.status_code == 400
+
+
+def test_a_die_of_the_wrong_type_under_a_model_name_stays_a_400(owner_api, campaign, enrolled):
+    """Only what the JSON parser refuses in an open part is a 422: a value the schema types
+    (a whole number from 1 to 6) is the schema's refusal."""
+    body = battle_report(*enrolled, sides=({"survival_rolls": {"Ling": "six"}}, {}))
+    response = owner_api.post(f"/api/campaigns/{campaign.pk}/battles/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert errors(response)[0]["field"] == "sides[0].survival_rolls.Ling"
