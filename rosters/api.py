@@ -91,10 +91,10 @@ def validation_result(roster: Roster) -> dict[str, Any]:
 
 def _parsed(document: Any) -> Roster:
     """The roster of a squad-roster/1 document: one off the schema's shape is a 400 naming
-    every path; one of the right shape that the game's own check refuses (two models of one
-    name, a model assisting one the squad lacks, a leader of five) a 422 naming them the
-    same way, as no schema can say it. What the services refuse of a document read so
-    (a model assisting one the squad lacks) is beyond the schema too: a 422."""
+    every path; one of the right shape that the game's own check refuses (two fighters of
+    one name, a leader of five) a 422 naming them the same way, as no schema can say it.
+    What the services refuse of a document read so (a model assisting one the squad lacks)
+    is beyond the schema too: the views answer it with a 422."""
     try:
         return parse_roster(document)
     except DocumentError as error:
