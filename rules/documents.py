@@ -409,7 +409,7 @@ def _checked(r: _Reader, roster: Roster, path: str, system: GameSystem) -> Roste
     if system.check_document is not None:
         for where, template, params in system.check_document(roster):
             since = len(r.problems)
-            r.problems.append(Problem(_join(path, where), template, params, rule=True))
+            r.refuse(_join(path, where), template, **params)
             named = named_path(roster, where)
             if named is not None:
                 r.name_problems(since, _join(path, named[0]), named[1])
@@ -820,6 +820,12 @@ def load_battle_report(text: str | bytes) -> BattleReport:
 NO_SUCH_MODEL = _("no model of this side is named %(name)r")
 
 
+def _a_name(value: str) -> bool:
+    """Whether a model could be named ``value`` (``_Reader.string``'s rules: not blank, not
+    too long, no control character)."""
+    return _Reader().string(value, "") is not None
+
+
 def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     own = system.report
     data = r.object(
@@ -906,12 +912,10 @@ def _side(r: _Reader, value: Any, path: str, system: GameSystem) -> Side | None:
         if field_.kind == "rolls" and details is not None:
             for name in details.get(field_.key, {}):
                 key_path = f"{path}.{field_.key}.{name}"
-                if _Reader().string(name, key_path) is None:
-                    # No model is named so (empty, too long, control characters): a schema
-                    # cannot say what an object's keys may be, the side's squad can.
-                    r.refuse(key_path, NO_SUCH_MODEL, name=name)
-                else:
+                if _a_name(name):
                     check_member(name, key_path, set())
+                else:  # a schema cannot say what an object's keys may be; the squad can
+                    r.refuse(key_path, NO_SUCH_MODEL, name=name)
     if outcome is None or (roster is None and squad_id is None) or details is None:
         return None
     return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details)

@@ -51,6 +51,8 @@ from rules.types import BattleReport
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY = 100  # Battle.idempotency_key
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f]")
+# Each game's report keys that hold a side's dice by model name ("rolls").
+_ROLLS = "|".join(re.escape(f.key) for s in systems() for f in s.report.side if f.kind == "rolls")
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
@@ -189,11 +191,8 @@ class BattleViewSet(ApiViewSet):
     lookup_field = "number"
     lookup_value_regex = "[0-9]+"
     READS = frozenset({"list", "retrieve"})
-    # A side's dice by model name (each game's "rolls" keys): an object's keys, which the
-    # schema cannot constrain; the side's squad does (api.errors).
-    _ROLLS = "|".join(
-        re.escape(f.key) for s in systems() for f in s.report.side if f.kind == "rolls"
-    )
+    # A side's dice by model name: an object's keys, which the schema cannot constrain; the
+    # side's squad does (api.errors).
     open_parts: ClassVar = {"create": re.compile(rf"sides\[\d+\]\.(?:{_ROLLS})\.")}
 
     @property
