@@ -405,7 +405,9 @@ def describe(entry: HistoryEntry, system: str) -> str:
             if entry.field == "status":
                 return statuses.get(value, str(value))
             if isinstance(value, dict):  # adjustments: "WS +1, BS -1"
-                return ", ".join(f"{code.upper()} {n:+d}" for code, n in value.items()) or "—"
+                words = field.choice_labels if field is not None else {}
+                changes = (f"{_(words.get(c, c.upper()))} {n:+d}" for c, n in value.items())
+                return ", ".join(changes) or "—"
             return "—" if value is None else str(value)
 
         return _(HISTORY_MESSAGES["recorded"]) % {

@@ -107,7 +107,9 @@ def _text(shape: UnitRules, value: Any, score: bool = False) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, dict):
         return " · ".join(
-            f"{_figure_label(shape, k)}: {_text(shape, v, score)}" for k, v in value.items()
+            _("%(label)s: %(value)s")
+            % {"label": _figure_label(shape, k), "value": _text(shape, v, score)}
+            for k, v in value.items()
         )
     return f"{value}+" if score and isinstance(value, int) else str(value)
 

@@ -126,6 +126,9 @@ class RecordField:
     help: str = ""  # a longer explanation of the label (a tooltip), English, marked
     minimum: int = 0  # for a count and adjustments
     choices: tuple[str, ...] = ()  # the codes of adjustments and code fields
+    # each choice in words (English, marked), where the code is not how a player says it:
+    # a characteristic's abbreviation, so the history writes it as the builder does
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
     required: bool = False  # a battle report's key that must be given (a unit's models lost)
 
 

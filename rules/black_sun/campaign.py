@@ -57,6 +57,11 @@ LABELS = {
     "note:treated": _("treated"),
     "table:survival": _("Survival table (JSON)"),
     "table:reputation": _("Reputation awards (JSON)"),
+    # the settings page's headings and fields (campaigns/house_rule_fields.py)
+    "house:survival": _("Survival table"),
+    "house:survival.doc_bonus": _("Doc's bonus to a survival roll"),
+    "house:survival.scar": _("Advantage gained on a 6 or more"),
+    "house:reputation": _("Reputation awards"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     **{f"deed:{k}": v for k, v in REPUTATION_DEEDS.items()},
     **{f"result:{k}": v for k, v in {**SURVIVAL_RESULTS, **OTHER_RESULT_LABELS}.items()},

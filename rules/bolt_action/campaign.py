@@ -84,6 +84,9 @@ LABELS = {
         'Points table (JSON: {"units": {kind: {quality: cost}}, "model": cost, '
         '"items": {item: cost}}); empty: forces are not costed'
     ),
+    "house:victory_points": _("Victory points"),
+    "house:victory_points.enemy_unit_destroyed": _("VP per enemy unit destroyed"),
+    "house:points": _("Points table"),
     "column:casualty_vp": _("VP for enemy units destroyed"),
     "column:casualties": _("Units lost"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},

@@ -63,6 +63,8 @@ BOTTLED_LABELS = {"test": _("failed a bottle test"), "voluntary": _("bottled out
 LABELS = {
     **END_STATE_LABELS,
     "table:victory_points": _("Victory points (JSON)"),
+    "house:victory_points": _("Victory points"),
+    "house:points": _("Points table"),
     "table:points": _(
         'Points table (JSON: {"fighters": {type: cost}, "items": {item: cost}}); '
         "empty: gangs are not costed"

@@ -337,6 +337,7 @@ MEMBER_RECORD = (
         maximum=MAX_ADVANCE,
         help=_("changes to the type's profile, by characteristic"),
         choices=CHARACTERISTICS,
+        choice_labels=CHARACTERISTIC_LABELS,
     ),
 )
 

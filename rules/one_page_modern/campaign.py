@@ -90,6 +90,9 @@ LABELS = {
         'Points table (JSON: {"training": {level: cost}, "items": {item: cost}, '
         '"vehicles": {armour class: cost}, "bunker": cost}); empty: forces are not costed'
     ),
+    "house:victory_points": _("Victory points"),
+    "house:victory_points.unit_destroyed": _("VP taken off per own unit destroyed"),
+    "house:points": _("Points table"),
     "column:casualty_vp": _("VP lost for own units destroyed"),
     "column:casualties": _("Models lost"),
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
