@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 MODULES = [
     "bench.bench_rules",
     "bench.bench_necromunda",
+    "bench.bench_pairing",
     "bench.bench_rosters",
     "bench.bench_print",
     "bench.bench_print_limits",

@@ -10,7 +10,8 @@ Start here:
 - ``rules.necromunda``: Necromunda's (``data.py``, ``derive.py``, ``validation.py``,
   ``battle.py``);
 - ``rules.one_page_modern`` and ``rules.bolt_action``: the two games played with units
-  (``data.py``, ``document.py``, ``derive.py``, ``validation.py``, ``battle.py``).
+  (``data.py``, ``document.py``, ``derive.py``, ``validation.py``, ``battle.py``);
+- ``rules.pairing``: a campaign round's pairings and bye, for every game.
 """
 
 # Each registers its system, in this order: the first is the default game, and the first
