@@ -32,6 +32,7 @@ from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit, next_name
 from rules import get_system
 from rules.i18n import TO_BE_NAMED
 from rules.registry import GameSystem
+from rules.types import Member as RulesMember
 from rules.types import MemberCost, Roster, RosterCost, Violation
 
 
@@ -865,7 +866,8 @@ def _squad_line(squad: Squad) -> SquadLine:
 def squad_text(squad_id: int, *, owner=None) -> str:
     """The squad as plain text to paste into a chat: a line for the squad (game, faction,
     points, valid or the rules it breaks), then a line per model or unit with its type, its
-    points where the game costs them, its equipment and its abilities (four queries)."""
+    points where the game costs them, its equipment and its abilities (four queries). A unit
+    lists its own weapons, or each member entry with what each of its models carries."""
     squads = Squad.objects.filter(pk=squad_id)
     squad = squads_with_members(squads if owner is None else squads.filter(owner=owner)).get()
     roster = squad_to_roster(squad)
@@ -894,10 +896,7 @@ def squad_text(squad_id: int, *, owner=None) -> str:
             models = system.units.models(unit)
             what.append(ngettext("%(count)d model", "%(count)d models", models) % {"count": models})
             kit = _kit_text(system, unit.equipment)
-            members = ", ".join(
-                f"{m.name} ×{system.units.group(m)}" if system.units.group(m) > 1 else m.name
-                for m in unit.members
-            )
+            members = "; ".join(_unit_member_text(system, m) for m in unit.members)
             lines.append(f"- {unit.name} ({', '.join(what)})"
                          + "".join(f": {part}" for part in (members, kit) if part))  # fmt: skip
         return "\n".join(lines) + "\n"
@@ -916,6 +915,17 @@ def squad_text(squad_id: int, *, owner=None) -> str:
         text = "; ".join(part for part in (kit, abilities) if part)
         lines.append(f"- {m.name} ({', '.join(what)})" + (f": {text}" if text else ""))
     return "\n".join(lines) + "\n"
+
+
+def _unit_member_text(system: GameSystem, member: RulesMember) -> str:
+    """A member entry of a unit: "Rifleman ×5 (each: Rifle)", "Gunner (MG 42)"."""
+    assert system.units is not None
+    models = system.units.group(member)
+    name = f"{member.name} ×{models}" if models > 1 else member.name
+    kit = _kit_text(system, member.equipment)
+    if not kit:
+        return name
+    return f"{name} ({_('each: %(kit)s') % {'kit': kit} if models > 1 else kit})"
 
 
 def _kit_text(system: GameSystem, equipment) -> str:

@@ -10,11 +10,13 @@ the apps name no game's words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from rosters.adapters import units_to_rules
@@ -40,12 +42,17 @@ class Field:
 
 @dataclass(frozen=True)
 class Line:
-    """An equipment line with its words and the URL that removes it."""
+    """An equipment line with its words and the URL that removes it. On a member entry
+    ``count`` is what each of its models carries, and the unit holds ``held`` of it by this
+    line, count × the entry's models, as the game's rules count it; ``each`` when the entry
+    is a group, so the count is per model."""
 
     label: str
     count: int
     own_label: str | None
     remove_url: str
+    held: int
+    each: bool
 
 
 @dataclass
@@ -70,6 +77,7 @@ class UnitCard:
     urls: dict[str, str]
     figures: list[tuple[str, str]]
     violations: list[Shown] = field(default_factory=list)
+    item_options: str = ""  # the weapons its add pickers offer (``_offers``)
 
 
 def _field(system: GameSystem, f: RecordField, value: Any) -> Field:
@@ -128,12 +136,31 @@ def _figures(
     ]
 
 
-def _lines(system: GameSystem, lines: tuple[Equipment, ...], remove: str) -> list[Line]:
+def _lines(
+    system: GameSystem, lines: tuple[Equipment, ...], remove: str, models: int = 1
+) -> list[Line]:
+    """The lines of a unit's own equipment, or of a member entry of ``models`` models."""
     return [
         Line(_(system.items[e.item].label) if e.item in system.items else e.item, e.count,
-             e.label, f"{remove}{i}/remove/")
+             e.label, f"{remove}{i}/remove/", e.count * models, models > 1)
         for i, e in enumerate(lines)
     ]  # fmt: skip
+
+
+def _offers(system: GameSystem) -> Callable[[Unit], SafeString]:
+    """The add-weapon picker of a unit: the items the game offers it
+    (``BuilderChoices.unit_items``), every item when it says nothing; each list rendered
+    once."""
+    offered = system.builder.unit_items if system.builder is not None else None
+    rendered: dict[tuple[str, ...], SafeString] = {}
+
+    def of(unit: Unit) -> SafeString:
+        codes = tuple(system.items) if offered is None else offered(unit)
+        if codes not in rendered:
+            rendered[codes] = options((code, _(system.items[code].label)) for code in codes)
+        return rendered[codes]
+
+    return of
 
 
 def editable_forces(user) -> QuerySet[Squad]:
@@ -165,6 +192,7 @@ def unit_builder_context(
     for v in violations:
         (by_unit.setdefault(v.member, []) if v.member else force_wide).append(v)
     base = reverse("rosters:builder", args=[squad.pk])
+    offers = _offers(system)
     cards = []
     for i, unit in enumerate(roster.units):
         kind = shape.kinds[unit.kind]
@@ -183,7 +211,12 @@ def unit_builder_context(
                     _field(system, f, member.record.get(f.key, f.default))
                     for f in system.member_record
                 ],
-                _lines(system, member.equipment, f"{unit_url}members/{j}/equipment/"),
+                _lines(
+                    system,
+                    member.equipment,
+                    f"{unit_url}members/{j}/equipment/",
+                    shape.group(member),
+                ),
                 {
                     "update": f"{unit_url}members/{j}/",
                     "remove": f"{unit_url}members/{j}/remove/",
@@ -200,6 +233,7 @@ def unit_builder_context(
              "equipment_add": f"{unit_url}equipment/add/"},
             _figures(shape, derived.get("derived", {}).get(unit.name), {"kind", *kind.keys}),
             by_unit.get(unit.name, []),
+            offers(unit),
         ))  # fmt: skip
     models = sum(shape.models(unit) for unit in roster.units)
     return {
@@ -219,7 +253,6 @@ def unit_builder_context(
         "units": cards,
         "models": models,
         "kind_options": options((c, _(k.label)) for c, k in shape.kinds.items()),
-        "item_options": options((code, _(row.label)) for code, row in system.items.items()),
         "labels_allowed": system.equipment_labels,
         "member_fields": [_field(system, f, f.default) for f in system.member_record],
         "urls": {

@@ -238,7 +238,11 @@ class BuilderChoices:
       violation's: "%(points)d pts"), or None to say nothing (a game whose text prints no
       costs has neither);
     - ``type_range(type)``: ``(least, most)`` models of the type a squad may have (most None:
-      any number), which the builder shows as an allowance ("Top 2/3").
+      any number), which the builder shows as an allowance ("Top 2/3");
+    - ``unit_items(unit)``: in a game played with units, the item codes the builder offers
+      a unit (to its members, or to a kind without members, the unit itself), from its kind
+      and record, in the order offered; None: every item. Such a game declares its choices
+      with ``for_units``: its members have no type and no abilities.
     """
 
     items: Callable[[str, str], tuple[str, ...]]
@@ -250,6 +254,19 @@ class BuilderChoices:
     type_price: Callable[[str], Price | None] | None = None
     item_price: Callable[[str], Price | None] | None = None
     type_range: Callable[[str], tuple[int, int | None]] | None = None
+    unit_items: Callable[[Unit], tuple[str, ...]] | None = None
+
+    @classmethod
+    def for_units(cls, unit_items: Callable[[Unit], tuple[str, ...]]) -> BuilderChoices:
+        """The choices of a game played with units: what each unit is offered
+        (``unit_items``); no model type, so no item or ability by type."""
+        return cls(
+            items=lambda faction, model_type: (),
+            starting_abilities=lambda model_type: (),
+            starting_count=lambda model_type: 0,
+            starting_drawn=lambda model_type: False,
+            unit_items=unit_items,
+        )
 
     def ability_for_roll(self, roll: int) -> str:
         """The ability numbered ``roll`` (1-based) in the random table; ValueError if none."""

@@ -33,7 +33,13 @@ from rules.bolt_action import (  # noqa: E402  (they read CODE)
     validation,
 )
 from rules.campaign import placings_by_outcome  # noqa: E402
-from rules.registry import CampaignRules, GameSystem, ReportRules, register  # noqa: E402
+from rules.registry import (  # noqa: E402
+    BuilderChoices,
+    CampaignRules,
+    GameSystem,
+    ReportRules,
+    register,
+)
 
 SYSTEM = register(
     GameSystem(
@@ -49,6 +55,7 @@ SYSTEM = register(
         member_record=document.MEMBER_RECORD,
         units=document.UNITS,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
+        builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
         report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
         validate=validation.validate,
         composition=validation.COMPOSITION,

@@ -226,6 +226,12 @@ FIREARMS = frozenset(code for code, w in WEAPONS.items() if w.role == FIREARM)
 ONE_SHOTS = frozenset(code for code, w in WEAPONS.items() if w.role == ONE_SHOT)
 CREW_SERVED_WEAPONS = frozenset(code for code, w in WEAPONS.items() if w.role == CREW_SERVED)
 GUNS = frozenset(code for code, w in WEAPONS.items() if w.role == GUN)
+# The weapons a unit of each kind may hold (1.3, "allowed in"), in the table's order: what
+# the builder offers it (``weapons_for``) and the catalogue declares (``KindShape.items``).
+KIND_WEAPONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    code: tuple(w for w, weapon in WEAPONS.items() if kind.place in weapon.allowed_in)
+    for code, kind in KINDS.items()
+})  # fmt: skip
 SMALL_ARMS_MAX_DAMAGE = 6  # no bonus: the damage roll never exceeds a d6
 PINS_PER_HIT = 1  # per shooting that scores a hit
 TWO_PINS = 2  # a weapon flagged ``two_pins``
@@ -494,6 +500,12 @@ DEFAULT_LEADER = False
 
 def kind(unit: Unit) -> UnitKind:
     return KINDS[unit.kind]
+
+
+def weapons_for(unit: Unit) -> tuple[str, ...]:
+    """The weapons the builder offers a unit, to its members or (a vehicle) to itself: those
+    its kind may hold (1.3)."""
+    return KIND_WEAPONS[unit.kind]
 
 
 def quality(unit: Unit) -> Quality:

@@ -54,6 +54,7 @@ from rules.bolt_action.data import (
     GUNS,
     INFANTRY_SQUAD,
     INFANTRY_TEAM,
+    KIND_WEAPONS,
     KINDS,
     ONE_SHOTS,
     WEAPONS,
@@ -400,7 +401,7 @@ COMPOSITION = Composition(
         code: KindShape(
             k.min_models,
             k.max_models,
-            tuple(w for w, weapon in WEAPONS.items() if k.place in weapon.allowed_in),
+            KIND_WEAPONS[code],
             _carries(code),
         )
         for code, k in KINDS.items()

@@ -33,7 +33,13 @@ from rules.one_page_modern import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.registry import CampaignRules, GameSystem, ReportRules, register  # noqa: E402
+from rules.registry import (  # noqa: E402
+    BuilderChoices,
+    CampaignRules,
+    GameSystem,
+    ReportRules,
+    register,
+)
 
 SYSTEM = register(
     GameSystem(
@@ -48,6 +54,7 @@ SYSTEM = register(
         default_points_limit=None,  # the text has no points
         member_record=document.MEMBER_RECORD,
         units=document.UNITS,
+        builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
         report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
         validate=validation.validate,
         composition=validation.COMPOSITION,

@@ -44,6 +44,7 @@ from rules.one_page_modern.data import (
     DEFAULT_COUNT,
     INFANTRY,
     KINDS,
+    MOUNT_CONTEXTS,
     TANK_OR_BUNKER,
     UNDERSLUNG_LAUNCHER,
     VEHICLE,
@@ -249,6 +250,15 @@ def _sitting(context: str) -> tuple[str, ...]:
     return tuple(code for code, weapon in WEAPONS.items() if context in weapon.mounts)
 
 
+_SITTING = {context: _sitting(context) for context in MOUNT_CONTEXTS}
+
+
+def weapons_for(unit: Unit) -> tuple[str, ...]:
+    """The weapons the builder offers a unit, to its members or to itself: those that may
+    sit where its weapons sit (``mount_context``: a vehicle's cannons only if it is a tank)."""
+    return _SITTING[mount_context(unit)]
+
+
 # no-units and empty-unit; where weapons may sit, a vehicle's as any vehicle's (a tank may
 # mount cannons too). hmg-crew, launcher-without-rifle and leaders-over-one are left to
 # ``validate``: a client that carries nothing the shape asks for keeps clear of them.
@@ -256,7 +266,7 @@ _CONTEXT = {INFANTRY: CARRIED, "vehicle": VEHICLE, "bunker": BUNKER}
 COMPOSITION = Composition(
     size=(1, None),
     kinds={
-        code: KindShape(1, None if kind.has_members else 1, _sitting(_CONTEXT[code]))
+        code: KindShape(1, None if kind.has_members else 1, _SITTING[_CONTEXT[code]])
         for code, kind in KINDS.items()
     },
 )

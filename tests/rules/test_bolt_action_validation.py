@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules import get_system
 from rules.bolt_action import CODE, data, validation
 from rules.bolt_action.demo import EXAMPLE
 from rules.bolt_action.validation import check_document, points_violation, validate
@@ -448,3 +449,21 @@ def test_two_leader_models_in_a_team_are_unreadable_too():
     assert [p[0] for p in check_document(force(t))] == [
         "units[0].members[1].count", "units[0].members[1].leader",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", list(data.KINDS))
+def test_the_builder_offers_a_kind_exactly_the_weapons_its_rules_allow(kind):
+    """1.3, "allowed in" (issue #28 item 11): what the builder offers a unit of each kind is
+    what ``weapon-not-allowed`` lets it hold, in the table's order; only a squad is offered
+    a rifle."""
+    offered = get_system(CODE).builder.unit_items(unit("U", kind))
+
+    def allowed(item):
+        if data.KINDS[kind].vehicle:
+            held = unit("U", kind, equipment=[item])
+        else:
+            held = unit("U", kind, man("A", item))
+        return not of("weapon-not-allowed", held)
+
+    assert list(offered) == [item for item in data.WEAPONS if allowed(item)]
+    assert ("rifle" in offered) == (kind == "infantry-squad")

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules import get_system
 from rules.one_page_modern import data, validation
 from rules.one_page_modern.demo import EXAMPLE
 from rules.one_page_modern.validation import check_document, validate
@@ -356,3 +357,29 @@ def test_two_members_of_one_unit_sharing_a_name_are_unreadable():
 
 def test_distinct_names_are_readable():
     assert check_document(force(infantry(model("A"), model("B")), vehicle())) == []
+
+
+# --- what the builder offers (issue #28 item 11) --------------------------------------------
+
+WHERE = {
+    "infantry": lambda item: infantry(model("Rifleman", item), model("Crew", count=2)),
+    "vehicle": lambda item: vehicle(item),
+    "tank": lambda item: vehicle(item, tank=True),
+    "bunker": lambda item: bunker(item),
+}
+
+
+@pytest.mark.parametrize("where", list(WHERE))
+def test_the_builder_offers_a_unit_exactly_the_weapons_that_may_sit_there(where):
+    """1.2 and section 4: a unit is offered every weapon that breaks neither
+    ``cannon-mount`` nor ``not-mountable`` there (a vehicle's cannons only if it is a tank),
+    in the table's order."""
+
+    def sits(item):
+        broken = codes(validate(force(WHERE[where](item))))
+        return "cannon-mount" not in broken and "not-mountable" not in broken
+
+    offered = get_system("one-page-modern").builder.unit_items(WHERE[where]("pistol"))
+    assert list(offered) == [item for item in data.WEAPONS if sits(item)]
+    assert ("light-cannon" in offered) == (where in ("tank", "bunker"))
+    assert ("grenades" in offered) == (where == "infantry")
