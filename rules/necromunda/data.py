@@ -123,6 +123,7 @@ FIGHTER_TYPES: Mapping[str, FighterType] = _index(
 )  # fmt: skip
 LEADER = "leader"
 KID = "kid"
+GANGER = "ganger"  # the ordinary fighter
 
 # --- weapons (1.4) --------------------------------------------------------------------------
 
