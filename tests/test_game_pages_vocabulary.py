@@ -2,9 +2,10 @@
 player and an organiser see them, hold no word of another game's vocabulary.
 
 For each game: the squad list, the builder (empty, with a model's card open, after adding a
-model, and its campaign copy), the public link and its sheet, the plain text, the campaign's
-list, page, settings, join and enrol pages, its battle report screen and battle page, a
-squad's and a character's pages, and the PDFs (sheet, cards, reference card, campaign
+model, and its campaign copy), the public link and its sheet, the plain text, the delete
+page, the campaign's list, page, settings, join, enrol, waiting and remove-a-player pages,
+its battle report screen, a battle confirmed, one to confirm and the void page, a squad's
+and a character's pages, and the PDFs (sheet, cards, reference card, campaign
 report; text extracted with pypdf). ``tests/test_game_vocabulary.py`` keeps the code of the
 apps free of a game's words; this keeps what the pages end up saying free of them.
 
@@ -209,6 +210,7 @@ def rendered(game, campaign, users, squad, entry, empty, client) -> dict[str, st
             follow=True,
         )  # fmt: skip
         shown["builder after the first add"] = page_text(response.content.decode())
+    page("delete", reverse("rosters:delete", args=[squad.pk]))
     shown["plain text"] = _get(client, reverse("rosters:text", args=[squad.pk])).content.decode()
     pdf("sheet", reverse("print:squad_sheet", args=[squad.pk]))
     pdf("cards", reverse("print:squad_cards", args=[squad.pk]))
@@ -232,6 +234,8 @@ def rendered(game, campaign, users, squad, entry, empty, client) -> dict[str, st
     client.force_login(users["orga"])
     page("campaign settings", reverse("campaigns:settings", args=[campaign.pk]))
     page("void", reverse("campaigns:battle_void", args=[campaign.pk, 1]))
+    player = campaign.players.get(user=users["charlie"])
+    page("remove a player", reverse("campaigns:player_remove", args=[campaign.pk, player.pk]))
 
     client.force_login(users["charlie"])
     page("waiting", reverse("campaigns:waiting"))
