@@ -708,6 +708,7 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             and request.user.is_authenticated
             and request.user.pk == campaign.organiser_id,
             "game_dir": f"systems/{game.code}",  # the game's record columns
+            "abilities": bool(game.abilities),  # a game whose models carry none shows none
         },
     )
 
@@ -739,6 +740,7 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
             "timeline": timeline,
             "game_dir": f"systems/{game.code}",  # what the game's record says of it
             "facts_templates": characters.facts_templates(game),
+            "abilities": bool(game.abilities),  # a game whose models carry none shows none
         },
     )
 

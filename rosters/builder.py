@@ -701,6 +701,11 @@ def builder_context(
         "system": system,
         # the game's own parts of a card: its record's fields
         "game_dir": f"systems/{system.code}",
+        # above a campaign squad: the game's notice, else the generic one
+        "campaign_notice": [
+            f"systems/{system.code}/builder/campaign_notice.html",
+            "rosters/_campaign_notice.html",
+        ],
         "labels": {"duplicate": _("Duplicate")},
         "faction_label": squad.faction_label,
         "points": costs.points if costs is not None else None,
@@ -720,6 +725,8 @@ def builder_context(
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
         "add": _add_form(squad, system, rows, counts, language, refused, added),
+        # what an empty squad is told to add first
+        "first_type": label(system.model_types, system.leader_type) if system.leader_type else "",
         "head": squad_head(squad, system, refused),
         "random_table": _random_table(squad.system, language),
         "error": refused.message if refused is not None and not shown_elsewhere else "",
@@ -750,16 +757,18 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
 
 
 def _add_form(squad, system, rows, counts, language, refused: Refused | None, added: int | None):
-    """The add form: empty at first; after an add, the type just added and the next
-    numbered name ("add another"); after a refused add, what was sent, with the message at
-    the field it is about (``errors``; under ``"form"`` when about neither)."""
-    name, model_type, errors = "", "", {}
+    """The add form: at first the game's leader, or its ordinary model once the squad has
+    its leader (``_usual_type``); after an add, the type just added and the next numbered
+    name ("add another"), unless the squad may have no more of that type (its leader); after
+    a refused add, what was sent, with the message at the field it is about (``errors``;
+    under ``"form"`` when about neither)."""
+    name, model_type, errors = "", _usual_type(system, counts), {}
     row = next((r for r in rows if r.pk == added), None) if added is not None else None
     if refused is not None and refused.form == "add":
         name = refused.sent.get("name", "")
         model_type = _known(refused.sent.get("type", ""), system.model_types)
         errors[refused.field if refused.field in ("name", "type") else "form"] = refused.message
-    elif row is not None:
+    elif row is not None and not _full(system, row.type, counts):
         name, model_type = next_name(row.name, (r.name for r in rows)), row.type
     return {
         "name": name,
@@ -767,6 +776,25 @@ def _add_form(squad, system, rows, counts, language, refused: Refused | None, ad
         "errors": errors,
         "suggested": row is not None,  # the name box takes the focus: Enter adds another
     }
+
+
+def _usual_type(system: GameSystem, counts: Mapping[str, int]) -> str:
+    """The type the add form offers by default: the game's leader while the squad has none
+    living, then its ordinary model (``GameSystem.leader_type``, ``ordinary_type``); "" for
+    the first type, in a game that declares neither."""
+    if system.leader_type and not counts.get(system.leader_type):
+        return system.leader_type
+    return system.ordinary_type or ""
+
+
+def _full(system: GameSystem, model_type: str, counts: Mapping[str, int]) -> bool:
+    """Whether the squad has as many models of the type as it may have (its one leader)."""
+    type_range = system.builder.type_range if system.builder is not None else None
+    type_range = type_range or system.composition.type_range
+    if type_range is None or model_type not in system.model_types:
+        return False
+    most = type_range(model_type)[1]
+    return most is not None and counts.get(model_type, 0) >= most
 
 
 def _free_notice(

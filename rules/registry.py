@@ -454,6 +454,12 @@ class GameSystem:
     deeds: tuple[RecordField, ...] = ()
     # A game played with units: how its units are shaped; None: the roster lists members.
     units: UnitRules | None = None
+    # The types the builder's add form offers: the squad's leader while it has none living
+    # (an empty squad is told "add the <leader> first"), then the game's ordinary model
+    # (its rank and file), and after a model of a type the squad may have no more of.
+    # None: the form offers the first type, and the type just added.
+    leader_type: str | None = None
+    ordinary_type: str | None = None
     # Whether an equipment line may carry the player's own ``label`` for it ("MG 42").
     equipment_labels: bool = False
     # What a legal roster is made of, for a client that builds one (the catalogue).

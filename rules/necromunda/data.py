@@ -88,7 +88,6 @@ class Profile(NamedTuple):
 
 # --- fighter types (1.2) --------------------------------------------------------------------
 
-PROFILE_COMPLETED = _("profile completed from the Ganger")
 KID_NOTE = _("kid: does not steady a pinned friend")
 
 
@@ -123,6 +122,7 @@ FIGHTER_TYPES: Mapping[str, FighterType] = _index(
 )  # fmt: skip
 LEADER = "leader"
 KID = "kid"
+GANGER = "ganger"  # the ordinary fighter
 
 # --- weapons (1.4) --------------------------------------------------------------------------
 

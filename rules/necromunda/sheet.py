@@ -37,6 +37,9 @@ NO_LEADER = _("no leader")
 ENCUMBERED = _("encumbered −1")
 NOT_APPLICABLE = _("n/a")
 TEMPLATE_LABEL = _("template")
+# Printed once under the fighters (spec 1.2, 6): the types whose profile the product completed.
+PROFILES_COMPLETED = _("Profile completed from the Ganger (the text prints only the Ganger's): "
+                       "%(types)s.")  # fmt: skip
 ALWAYS_FAILS_LABEL = _("always fails")
 
 
@@ -163,9 +166,8 @@ def fighter(member: Member, translate: Translate) -> dict[str, Any]:
     heavy = derived["encumbered"]
     return {
         "type": translate(fighter_type.label),
-        "type_note": (
-            translate(data.PROFILE_COMPLETED) if fighter_type.completed_from_ganger else ""
-        ),
+        # the sheet says it once for every such type (``squad_context``'s ``profile_note``)
+        "completed_from_ganger": fighter_type.completed_from_ganger,
         "profile_source": translate(fighter_type.source),
         "characteristics": _characteristics(member, values, translate),
         "profile": values,
@@ -227,10 +229,12 @@ def squad_context(
             "radius": data.LEADERSHIP_RADIUS,
             "label": translate(LEADER_RANGE) % {"radius": data.LEADERSHIP_RADIUS},
         }
-    models = [
-        fighter(member, translate)
-        for member in roster.members
-        if include_dead or member.status != "dead"
+    printed = [m for m in roster.members if include_dead or m.status != "dead"]
+    models = [fighter(member, translate) for member in printed]
+    completed = [
+        translate(t.label)
+        for code, t in data.FIGHTER_TYPES.items()
+        if t.completed_from_ganger and any(m.type == code for m in printed)
     ]
     return {
         "game": data.NAME,
@@ -250,6 +254,10 @@ def squad_context(
             for code in data.CHARACTERISTICS
         ],
         "legend": translate(NOT_IN_RULES),
+        # once for the whole gang, not on each fighter's row: "...: Gang leader, Kid."
+        "profile_note": (
+            translate(PROFILES_COMPLETED) % {"types": ", ".join(completed)} if completed else ""
+        ),
         "models": models,
     }
 

@@ -79,6 +79,7 @@ def seed(django_user_model):
     sides = f"?side={mine.pk}&side={theirs.pk}"
     black_sun = squads["black-sun"]
     black_sun = services.squad_set_public(squad=black_sun, public=True)
+    gang = services.squad_set_public(squad=squads["necromunda"], public=True)
     return {
         "home": reverse("home"),
         "my squads": reverse("rosters:list"),
@@ -96,6 +97,7 @@ def seed(django_user_model):
         "campaign squad builder": reverse("rosters:builder", args=[mine.squad.pk]),
         "delete a squad": reverse("rosters:delete", args=[black_sun.pk]),
         "public squad page": reverse("squad_shared", args=[black_sun.public_id]),
+        "public gang page": reverse("squad_shared", args=[gang.public_id]),  # its profiles
         "campaigns": reverse("campaigns:list"),
         "join by invitation": reverse("campaigns:join_link", args=[campaign.invite_code]),
         "campaign": reverse("campaigns:detail", args=[campaign.pk]),

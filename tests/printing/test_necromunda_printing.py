@@ -148,7 +148,7 @@ def test_an_invalid_gang_prints_every_rule_it_breaks(gang, text):
 def test_characteristics_mark_every_advance(text):
     # M WS BS S T W I A Ld, then to hit, attack dice, run / charge, grenade range, armour.
     assert (
-        "Vulkan Drax GANG LEADER Profile completed from the Ganger "
+        "Vulkan Drax GANG LEADER "
         '4 5 (+2) 4 (+1) 4 (+1) 3 2 (+1) 3 2 (+1) 8 (+1) 3+ 3 8" / 8" 10" Carapace 4+'
     ) in text
     assert 'Skab GANGER 4 3 2 (−1) 3 3 1 2 (−1) 1 7 5+ 1 8" / 8" 8" —' in text
@@ -157,11 +157,10 @@ def test_characteristics_mark_every_advance(text):
 
 def test_kids_and_statuses(text):
     assert (
-        "Rikk KID Profile completed from the Ganger Kid: does not steady a pinned friend "
-        '4 2 1 (−1) 3 3 1 3 1 7 6+ 2 8" / 8" —'
+        'Rikk KID Kid: does not steady a pinned friend 4 2 1 (−1) 3 3 1 3 1 7 6+ 2 8" / 8" —'
     ) in text
     assert "Ozzo GANGER Recovering: misses the next battle" in text
-    assert "Nix KID Profile completed from the Ganger Kid: does not steady a pinned friend " in text
+    assert "Nix KID Kid: does not steady a pinned friend " in text
     assert "Encumbered −1 Captured" in text  # Nix carries a heavy bolter
 
 
@@ -217,6 +216,10 @@ def test_leaving_out_the_dead(gang):
 
 def test_legend(text):
     assert "—: not in these rules." in text
+    # said once for the gang, not on each leader's and kid's row (issue #28, item 4)
+    completed = "Profile completed from the Ganger (the text prints only the Ganger's): "
+    assert text.count("Profile completed from the Ganger") == 1
+    assert f"{completed}Gang leader, Kid." in text
     assert "Flesh wounds: each is −1 WS and −1 BS for the rest of the battle." in text
 
 
@@ -269,7 +272,7 @@ def test_a_card_holds_the_fighters_whole_row(cards):
     assert 'Bolt pistol 0–8" 8–16" 2+ 3+ 4 — 6+' in cards
     assert "Knife every fighter has one n/a n/a n/a n/a 4 −1 n/a" in cards
     assert "Kid: does not steady a pinned friend" in cards
-    assert "Profile completed from the Ganger" in cards
+    assert cards.count("Profile completed from the Ganger") == 1  # on the gang's card
 
 
 # --- the quick-reference card ---------------------------------------------------------------

@@ -84,7 +84,7 @@ def test_the_pickers_say_what_each_choice_costs(squad, owner_client):
     assert ("grenades", "Grenades · 1 EP per 2") in buttons
     assert ("knife", "Knife, club or tomahawk · 0 EP") in buttons
     add = html.split('class="add-member')[1].split("</form>")[0]
-    assert '<option value="grunt">Grunt · 10 pts</option>' in add
+    assert '<option value="grunt" selected>Grunt · 10 pts</option>' in add  # the usual model
     assert '<option value="top">Top · 25 pts · 2/3</option>' in add  # the demo has two
 
 

@@ -95,9 +95,10 @@ def test_characteristics_mark_each_advance():
 def test_a_fighters_figures():
     mak, hollis, pip = (fighter(m, same) for m in RATS.members[:3])
 
-    assert mak["type_note"] == "profile completed from the Ganger"
-    assert pip["type_note"] == "profile completed from the Ganger"
-    assert hollis["type_note"] == ""
+    # marked on the type, printed once for the gang (squad_context's profile_note)
+    assert (mak["completed_from_ganger"], pip["completed_from_ganger"]) == (True, True)
+    assert hollis["completed_from_ganger"] is False
+    assert "type_note" not in mak
     assert (mak["to_hit"], mak["to_hit_label"], mak["attack_dice"]) == (3, "3+", 2)
     assert (mak["run"], mak["charge"]) == (8, 8)
     assert mak["move_label"] == '8" / 8"'
@@ -194,7 +195,10 @@ def test_every_label_goes_through_translate():
     assert context["leader"]["label"] == '@within 6": fighters may use it'
     assert context["bottle_label"] == "@bottle test at 1 down or out of action"
     assert mak["type"] == "@Gang leader"
-    assert mak["type_note"] == "@profile completed from the Ganger"
+    assert context["profile_note"] == (
+        "@Profile completed from the Ganger (the text prints only the Ganger's): "
+        "@Gang leader, @Kid."
+    )
     assert mak["characteristics"][1]["label"] == "@WS"
     assert mak["armour"] == "@Carapace 4+"
     assert by_code(mak)["sword"]["name"] == "@Sword"
@@ -229,3 +233,16 @@ def test_reference_context_translates_and_fills_in_numbers():
         "@with 2 or more down or out of action"
     )
     assert context["tables"]["terrain"]["rows"][3]["cells"][2] == ""  # never gettext("")
+
+
+def test_the_completed_profiles_are_said_once_for_the_types_printed():
+    # spec 1.2 and 6: the leader's and the kid's profiles are the product's, marked once on
+    # the sheet, not on every row of those fighters (issue #28, item 4)
+    note = squad_context(RATS, None, False, same)["profile_note"]
+    assert note == (
+        "Profile completed from the Ganger (the text prints only the Ganger's): Gang leader, Kid."
+    )
+    gangers = Roster("necromunda", "Gangers", "", (member("A", "ganger"), member("B", "ganger")))
+    assert squad_context(gangers, None, False, same)["profile_note"] == ""
+    leader = Roster("necromunda", "Lone", "", (member("A", "leader"), member("B", "ganger")))
+    assert squad_context(leader, None, False, same)["profile_note"].endswith(": Gang leader.")
