@@ -26,12 +26,17 @@ from rules.types import Unit
 
 
 def _campaign_systems():
-    return [(system.code, system.name) for system in systems() if system.campaign is not None]
+    return [(system.code, _(system.name)) for system in systems() if system.campaign is not None]
+
+
+LIMIT_LEFT_EMPTY = gettext_lazy(
+    "Leave empty for the game's usual limit (none for a game whose rules print no points)."
+)
 
 
 class CampaignForm(forms.ModelForm):
-    """A new campaign: its game (one with campaign rules) and settings; the points limit
-    starts at the game's usual one."""
+    """A new campaign: its game (one with campaign rules) and settings; a points limit left
+    empty is the game's usual one (none for a game whose rules print no points)."""
 
     system = forms.ChoiceField(
         label=gettext_lazy("Game"), choices=_campaign_systems, required=False
@@ -47,7 +52,8 @@ class CampaignForm(forms.ModelForm):
         if self.instance.pk is None and "system" in self.fields:
             first = next(s for s in systems() if s.campaign is not None)
             self.fields["system"].initial = first.code
-            self.fields["points_limit"].initial = first.default_points_limit
+            # Empty, not the first game's limit: a game without points would keep it.
+            self.fields["points_limit"].help_text = LIMIT_LEFT_EMPTY
 
 
 class JoinForm(forms.Form):

@@ -13,9 +13,11 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rosters.models import Ability, Member, Squad
+from rules import get_system
 
 
 def new_invite_code() -> str:
@@ -60,6 +62,14 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_name(self) -> str:
+        """The name of the campaign's game, translated (its code if no game has it)."""
+        try:
+            return gettext(get_system(self.system).name)
+        except KeyError:
+            return self.system
 
 
 class Player(models.Model):

@@ -132,7 +132,9 @@ def campaign_create(
     except KeyError:
         raise ServiceError("system", _("unknown game system %(code)r") % {"code": system}) from None
     if game.campaign is None:
-        raise ServiceError("system", _("%(game)s has no campaign rules yet") % {"game": game.name})
+        raise ServiceError(
+            "system", _("%(game)s has no campaign rules yet") % {"game": _(game.name)}
+        )
     name = _campaign_name(name)
     if points_limit is None:
         points_limit = game.default_points_limit

@@ -166,7 +166,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "is_player": is_player,
             "my_entries": my_entries,
             "has_free_squads": has_free_squads,
-            "game_name": get_system(campaign.system).name,
+            "game_name": campaign.game_name,
             "invite_url": request.build_absolute_uri(
                 reverse("campaigns:join_link", args=[campaign.invite_code])
             ) if is_organiser else "",

@@ -61,6 +61,14 @@ class Squad(models.Model):
         return self.name
 
     @property
+    def game_name(self) -> str:
+        """The name of the squad's game, translated (its code if no game has it)."""
+        try:
+            return gettext(get_system(self.system).name)
+        except KeyError:
+            return self.system
+
+    @property
     def faction_label(self) -> str:
         factions = get_system(self.system).factions
         faction = factions.get(self.faction) if factions is not None else None

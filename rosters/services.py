@@ -170,7 +170,7 @@ def _check_faction(game: GameSystem, faction: str) -> str:
         _check_text(faction, "faction")
         return faction
     if not faction:
-        raise ServiceError("faction", _("Choose a faction of %(game)s.") % {"game": game.name},
+        raise ServiceError("faction", _("Choose a faction of %(game)s.") % {"game": _(game.name)},
                            code="required")  # fmt: skip
     _check_code(game.factions, faction, "faction", _("faction"))
     return faction

@@ -210,6 +210,10 @@ def _squad_list_context(request: HttpRequest, form: SquadForm) -> dict:
     }
 
 
+# What the new-squad form keeps when its game changes (``squad_create`` with ``choose``).
+CHOSEN_KEPT = ("system", "name", "faction_text", "points_limit")
+
+
 # --- list, create, import -------------------------------------------------------------------
 
 
@@ -221,12 +225,24 @@ def squad_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def squad_create(request: HttpRequest) -> HttpResponse:
+    """A new squad; or, sent with ``choose`` (the game changed: by htmx, or the button shown
+    without JavaScript), the form again with the fields of the game chosen, what was typed
+    kept and nothing created."""
+    if "choose" in request.POST:
+        form = SquadForm(initial={key: request.POST.get(key) for key in CHOSEN_KEPT})
+        if request.htmx:
+            return render(request, "rosters/squad_list.html#new_squad_game", {"form": form})
+        return render(request, "rosters/squad_list.html", _squad_list_context(request, form))
     form = SquadForm(request.POST)
-    if not form.is_valid():
-        context = _squad_list_context(request, form)
-        return render(request, "rosters/squad_list.html", context, status=400)
-    squad = services.squad_create(owner=request.user, **form.cleaned_data)
-    return redirect("rosters:builder", squad.pk)
+    if form.is_valid():
+        try:
+            squad = services.squad_create(owner=request.user, **form.cleaned_data)
+        except ServiceError as error:  # a name the service refuses, say: at its field
+            form.add_error(form.shown_field(error.field), error.message)
+        else:
+            return redirect("rosters:builder", squad.pk)
+    context = _squad_list_context(request, form)
+    return render(request, "rosters/squad_list.html", context, status=400)
 
 
 @login_required

@@ -412,11 +412,13 @@ class Figure:
 class GameSystem:
     """One game, as the apps see it: its codes, its rules, what its pages and sheets show.
 
+    - ``name``: the game's name, in English, marked for translation (the pages translate it);
     - ``factions``: faction code -> row with a ``.label``; ``None`` when the game has no
       faction codes, and a roster's ``faction`` is then optional free text, printed only;
     - ``abilities``: ability code -> row with ``.label`` and ``.needs_detail``; empty when
       the game's models carry none (a roster's ``abilities`` key is then unknown);
-    - ``default_points_limit``: a new squad's limit, ``None`` for no limit;
+    - ``default_points_limit``: the limit of a new squad or campaign whose player or
+      organiser gives none, ``None`` for no limit (a game whose text prints no points);
     - ``cost(roster)``: the squad's points, or ``cost`` is ``None`` when the game's text
       prints no costs (a roster's points are then ``null``, "not costed");
     - ``derive(roster)``: the figures the game computes for its sheet beyond points, as

@@ -47,7 +47,7 @@ END_STATES = (
 SYSTEM = register(
     GameSystem(
         code=CODE,
-        name="Black Sun",
+        name=data.NAME,
         factions=data.FACTIONS,
         model_types=data.MODEL_TYPES,
         leader_type="boss",

@@ -61,6 +61,7 @@ MODEL_TYPES: Mapping[str, ModelType] = _index(
 
 SQUAD_MIN_MODELS = 6
 SQUAD_MAX_MODELS = 15
+NAME = _("Black Sun")  # the game's name, translated where it is shown
 DEFAULT_POINTS_LIMIT = 200
 
 # What each model carries beside the common envelope (``RecordField``): the keys of the

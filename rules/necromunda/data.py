@@ -34,7 +34,7 @@ from rules.registry import DocumentLimits, RecordField
 from rules.types import MEMBER_STATUSES as _MEMBER_STATUSES
 
 CODE = "necromunda"
-NAME = "Necromunda"
+NAME = _("Necromunda")  # the game's name, translated where it is shown
 
 # --- characteristics (1.1) ------------------------------------------------------------------
 

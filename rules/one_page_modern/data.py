@@ -26,7 +26,7 @@ from typing import NamedTuple
 from rules.i18n import gettext_noop as _
 from rules.types import Member, Unit
 
-NAME = "One-page modern skirmish"
+NAME = _("One-page modern skirmish")  # the game's name, translated where shown
 
 
 def _index(*rows):
