@@ -1,0 +1,27 @@
+"""Issue #28, item 2: until now a squad of any game was created with the first game's limit
+of 200 points (the form was filled with it), so a game whose rules give no limit shows and
+checks one nobody chose. A 200 on a squad of such a game is that borrowed default: it goes.
+A limit any other number, and every limit of a game that has 200 as its own, stays."""
+
+from django.db import migrations
+
+BORROWED = 200  # the limit every new squad was given, whatever its game
+
+
+def games_without_that_limit() -> list[str]:
+    from rules import systems  # the registry as it is: which games have no limit of their own
+
+    return [s.code for s in systems() if s.default_points_limit != BORROWED]
+
+
+def forward(apps, schema_editor):
+    apps.get_model("rosters", "Squad").objects.filter(
+        system__in=games_without_that_limit(), points_limit=BORROWED
+    ).update(points_limit=None)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("rosters", "0009_printed")]
+
+    # Backwards there is nothing to restore: a limit nobody chose.
+    operations = [migrations.RunPython(forward, migrations.RunPython.noop)]
