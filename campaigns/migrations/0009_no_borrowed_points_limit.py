@@ -1,7 +1,8 @@
 """Issue #28, item 2: until now a campaign of any game was created with the first game's limit
 of 200 points (the form was filled with it), so a game whose rules give no limit shows and
-checks one nobody chose (a gang costed by a points table "cannot report a battle"). A 200 on a campaign of such a game is that borrowed default: it goes.
-A limit any other number, and every limit of a game that has 200 as its own, stays."""
+checks one nobody chose (a gang costed by a points table "cannot report a battle"). A 200
+on a campaign of such a game is that borrowed default: it goes. A limit any other number,
+and every limit of a game that has 200 as its own, stays."""
 
 from django.db import migrations
 
