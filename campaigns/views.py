@@ -41,7 +41,7 @@ from campaigns.tasks import report_on_its_way, report_pdf_or_on_its_way
 from rosters.adapters import units_to_rules
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES, PrintTooLong
-from rosters.pdf_views import print_budget
+from rosters.pdf_views import ON_ITS_WAY, print_budget
 from rosters.views import record_values
 from rules import get_system
 
@@ -742,9 +742,6 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
             "facts_templates": characters.facts_templates(game),
         },
     )
-
-
-ON_ITS_WAY = "print/on_its_way.html"
 
 
 @print_budget
