@@ -174,16 +174,15 @@ PUBLIC_ID = OpenApiParameter(
     "public_id", OpenApiTypes.UUID, OpenApiParameter.PATH,
     description=_("The id in the squad's public link (/s/{public_id}/)."),
 )  # fmt: skip
-SHEET_PARAMETERS = [
-    SheetOptionsSerializer,
-    *(
-        OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
-        for header, kind, text in (
-            ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
-            ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
-        )
-    ),
+# The headers of a 202 "on its way" answer (squad sheets, campaign reports).
+ON_ITS_WAY_HEADERS = [
+    OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
+    for header, kind, text in (
+        ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
+        ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
+    )
 ]
+SHEET_PARAMETERS = [SheetOptionsSerializer, *ON_ITS_WAY_HEADERS]
 SHEET_RESPONSES = {
     (200, "application/pdf"): PDF_RESPONSE,
     (202, "application/json"): OpenApiResponse(
@@ -195,6 +194,18 @@ SHEET_RESPONSES = {
     ),
     **id_errors(400, 503),
 }
+
+
+def on_its_way_response(request: Request) -> JsonResponse:
+    """202: the task worker is printing the PDF; GET this same address again (Location)
+    after Retry-After seconds."""
+    location = request.build_absolute_uri()
+    body = {
+        "detail": gettext("The PDF is being printed: fetch it again in a moment."),
+        "location": location,
+    }
+    headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
+    return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
 
 
 def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad) -> Response:
@@ -213,13 +224,7 @@ def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad
     except NotPrintable:
         raise NotFound(gettext("No squad sheet for this game.")) from None
     if pdf is None:  # the worker is rendering it: come back for it
-        location = request.build_absolute_uri()
-        body = {
-            "detail": gettext("The PDF is being printed: fetch it again in a moment."),
-            "location": location,
-        }
-        headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
-        return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
+        return on_its_way_response(request)
     filename = stored_squad_filename(squad, cards=options.validated_data["cards"])
     disposition = content_disposition_header(as_attachment=True, filename=filename)
     return Response(pdf, headers={"Content-Disposition": disposition})

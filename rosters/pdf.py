@@ -83,26 +83,30 @@ def without_budget() -> Iterator[None]:
         _budgeted.reset(token)
 
 
-def render_pdf(template_name: str, context: dict[str, Any]) -> bytes:
+def _sheet_too_long() -> str:
+    return gettext(
+        "This PDF took longer than %(seconds)s seconds to print, the most one print may "
+        "take, and was stopped. Leave the dead out (dead=0) or print fewer models."
+    )
+
+
+def render_pdf(
+    template_name: str, context: dict[str, Any], *, too_long: Callable[[], str] = _sheet_too_long
+) -> bytes:
     """Render a print template (``templates/print/``, ``templates/systems/<code>/``) to PDF
     bytes, within the print budget.
 
     The page is laid out by the print engine in a child process (``rosters.print_engine``);
-    past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised.
+    past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised
+    with the message ``too_long()`` gives (``%(seconds)s``: the budget), the squad sheet's by
+    default.
     """
     html = render_to_string(template_name, context)
     budget = settings.PRINT_BUDGET_SECONDS if _budgeted.get() else None
     try:
         return print_engine.render(html, budget=budget)
     except print_engine.RenderTooLong:
-        raise PrintTooLong(
-            "",
-            gettext(
-                "This PDF took longer than %(seconds)s seconds to print, the most one print may "
-                "take, and was stopped. Leave the dead out (dead=0) or print fewer models."
-            )
-            % {"seconds": f"{budget:g}"},
-        ) from None
+        raise PrintTooLong("", too_long() % {"seconds": f"{budget:g}"}) from None
 
 
 def _paper(paper: str) -> str:
@@ -334,11 +338,17 @@ def campaign_report_context(
     casualties_label: str = "",
     columns: Sequence[str] = (),
     note: str = "",
+    confirmed: int | None = None,
+    left_out: int = 0,
+    page_url: str = "",
 ) -> dict[str, Any]:
     """What ``print/campaign_report.html`` shows; the rows are the caller's, left as given.
     ``casualties_label`` heads the casualties column (the game's word for what it counts),
     ``columns`` are the game's own standings columns (each row's ``tallies``, in order), and
-    ``note`` says where the campaign's rules come from."""
+    ``note`` says where the campaign's rules come from. ``battles`` may be the latest of the
+    log only: ``left_out`` says how many earlier ones it leaves out, ``page_url`` where they
+    all are, and ``confirmed`` how many of the whole log are confirmed (else counted in
+    ``battles``)."""
     log = []
     for battle in battles:
         status = battle["status"]
@@ -347,6 +357,8 @@ def campaign_report_context(
             "status_label": BATTLE_STATUS_LABELS.get(status, status),
             "struck": status in STRUCK_STATUSES,
         })  # fmt: skip
+    if confirmed is None:
+        confirmed = sum(1 for battle in battles if battle["status"] == "confirmed")
     return {
         "paper": _paper(paper),
         "campaign_name": campaign_name,
@@ -354,7 +366,9 @@ def campaign_report_context(
         "organiser": organiser,
         "standings": standings,
         "battles": log,
-        "confirmed": sum(1 for battle in battles if battle["status"] == "confirmed"),
+        "confirmed": confirmed,
+        "left_out": left_out,
+        "page_url": page_url,
         "printed_on": generated.isoformat(),
         "casualties_label": casualties_label,
         "columns": list(columns),
@@ -362,21 +376,29 @@ def campaign_report_context(
     }
 
 
+def _report_too_long() -> str:
+    return gettext(
+        "This campaign report took longer than %(seconds)s seconds to print, the most one "
+        "print may take, and was stopped: the service is busy. Try again in a few minutes; "
+        "the standings and every battle are on the campaign page."
+    )
+
+
+def campaign_report_key(cache_key: str, *, paper: str, generated: datetime.date) -> str:
+    """Where ``campaign_report_pdf`` caches a report: its caller's key (which changes with
+    the campaign), the paper, the active language and the day (the footer prints it)."""
+    return f"print:{cache_key}:{_paper(paper)}:{get_language()}:{generated.isoformat()}"
+
+
 def campaign_report_pdf(
     *,
-    campaign_name: str,
-    system_label: str,
-    organiser: str,
-    standings: list[dict],
-    battles: list[dict],
     generated: datetime.date,
     cache_key: str | None = None,
     paper: str = "a4",
-    casualties_label: str = "",
-    columns: Sequence[str] = (),
-    note: str = "",
+    **rows: Any,
 ) -> bytes:
-    """A campaign's standings and battle log as PDF bytes.
+    """A campaign's standings and battle log as PDF bytes; ``rows`` are the keyword
+    arguments of ``campaign_report_context`` (``campaign_name``, ``standings``, ``battles``...).
 
     ``standings`` rows hold ``rank, squad, player, vp, battles, wins, draws, losses,
     casualties`` and ``tallies`` (values of ``columns``, see ``campaign_report_context``);
@@ -384,20 +406,17 @@ def campaign_report_pdf(
     ``sides`` (dicts of ``squad, player, outcome, vp``; ``outcome`` printed as given) and
     ``status`` (``confirmed``, ``pending``, ``voided`` or ``rejected``: the last two are struck
     through). With a ``cache_key`` that changes whenever the campaign does, the PDF is cached
-    under it, the paper, the language and ``generated`` (the footer prints that date).
+    under ``campaign_report_key``. A render past the budget raises ``PrintTooLong`` with the
+    report's own message.
     """
     key = None
     if cache_key is not None:
-        key = f"print:{cache_key}:{_paper(paper)}:{get_language()}:{generated.isoformat()}"
+        key = campaign_report_key(cache_key, paper=paper, generated=generated)
         cached = cache.get(key)
         if cached is not None:
             return cached
-    context = campaign_report_context(
-        campaign_name=campaign_name, system_label=system_label, organiser=organiser,
-        standings=standings, battles=battles, generated=generated, paper=paper,
-        casualties_label=casualties_label, columns=columns, note=note,
-    )  # fmt: skip
-    pdf = render_pdf("print/campaign_report.html", context)
+    context = campaign_report_context(generated=generated, paper=paper, **rows)
+    pdf = render_pdf("print/campaign_report.html", context, too_long=_report_too_long)
     if key is not None:
         cache.set(key, pdf, CACHE_SECONDS)
     return pdf

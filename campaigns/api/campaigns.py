@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from django.db.models import (
     Prefetch,
 )
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
@@ -24,7 +25,8 @@ from api.errors import error_responses, id_errors, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
 from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
-from campaigns import house_rule_fields, printing, selectors, services
+from api.throttles import ScopedThrottle
+from campaigns import house_rule_fields, selectors, services
 from campaigns.api.common import (
     CAMPAIGN_ID,
     campaign_detail,
@@ -43,7 +45,9 @@ from campaigns.serializers import (
     StandingsQuerySerializer,
     WaitingBattleSerializer,
 )
+from campaigns.tasks import report_on_its_way, report_pdf_or_on_its_way
 from core.errors import Missing, ServiceError
+from rosters.api import ON_ITS_WAY_HEADERS, SHEET_RESPONSES, on_its_way_response
 from rules import get_system
 
 # What a client does next with a campaign it created, joined or read.
@@ -267,22 +271,37 @@ class CampaignViewSet(ApiViewSet):
     @extend_schema(
         summary=_("The campaign report as PDF"),
         description=_(
-            "The standings and the whole battle log, as the web download renders them. "
-            "Throttled on its own (scope 'pdf'); errors are JSON."
+            "The standings and the latest battles (the report says how many earlier ones it "
+            "leaves out), as the web download renders them, by the task worker: a request "
+            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
+            "its own (scope 'pdf'); errors are JSON."
         ),
-        parameters=[CAMPAIGN_ID, ReportOptionsSerializer],
-        responses={(200, "application/pdf"): PDF_RESPONSE, **id_errors(400, 503)},
+        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_HEADERS],
+        responses={
+            (200, "application/pdf"): PDF_RESPONSE,
+            (202, "application/json"): SHEET_RESPONSES[(202, "application/json")],
+            **id_errors(400, 503),
+        },
     )
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
-        content_negotiation_class=FirstRenderer, throttle_scope="pdf",
-        query_serializer=ReportOptionsSerializer,
+        content_negotiation_class=FirstRenderer, query_serializer=ReportOptionsSerializer,
     )  # fmt: skip
     def report(self, request: Request, pk: str) -> Response:
         campaign = readable_campaign(request, pk)
         options = ReportOptionsSerializer(data=request.query_params.dict())
         options.is_valid(raise_exception=True)
-        pdf = printing.report_pdf(campaign, paper=options.validated_data["paper"])[0]
+        paper = options.validated_data["paper"]
+        stamp = selectors.report_stamp(campaign)
+        if not report_on_its_way(campaign, stamp=stamp, paper=paper):  # asking again is free
+            self.throttle_scope = "pdf"
+            throttle = ScopedThrottle()
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())
+        page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
+        pdf = report_pdf_or_on_its_way(campaign, stamp=stamp, paper=paper, page_url=page_url)
+        if pdf is None:  # the worker is rendering it: come back for it
+            return on_its_way_response(request)
         filename = f"{slugify(campaign.name) or 'campaign'}-report.pdf"
         disposition = content_disposition_header(as_attachment=True, filename=filename)
         return Response(pdf, headers={"Content-Disposition": disposition})

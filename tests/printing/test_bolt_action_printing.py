@@ -32,6 +32,7 @@ from rules.bolt_action import reference
 from rules.bolt_action.demo import EXAMPLE
 from rules.documents import parse_roster
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text, write_document
+from tests.printing.layout import laid_out, strays
 from tests.test_bolt_action import BECKER
 
 
@@ -257,6 +258,15 @@ def test_the_foot_gives_the_morale_modifiers_and_the_order_test(sheet, text):
     ) in foot
     assert "Order test: 2D6 against morale − pins (and other modifiers)." in foot
     assert "—: the source gives no number; a gaming group may fill it in as a house rule." in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_foot_lies_within_the_page(paper):
+    """The morale and order-test panel ends at the content's edge, not 3 mm from the paper's
+    (#28 item 10): its cells' padding is inside their widths."""
+    html = squad_sheet_html(EXAMPLE, owner="becker", version=2, paper=paper)
+
+    assert strays(laid_out(html)) == []
 
 
 def test_the_section_3_document_prints_as_the_demo_force(workdir, text):

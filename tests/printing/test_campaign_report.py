@@ -147,7 +147,7 @@ def test_empty_campaign_and_missing_date_and_scenario():
 
 def test_the_cache_key_spares_a_repeat_render(monkeypatch):
     calls = []
-    monkeypatch.setattr(pdf, "render_pdf", lambda name, context: calls.append(name) or b"%PDF")
+    monkeypatch.setattr(pdf, "render_pdf", lambda name, context, **_: calls.append(name) or b"%PDF")
     cache.clear()
 
     report(cache_key="campaign-3-v1")
