@@ -207,10 +207,12 @@ def campaign_invite_regenerate(*, campaign: Campaign, user: AbstractBaseUser) ->
     return campaign
 
 
-def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> Player:
-    """Join by invitation; joining twice is harmless."""
-    player, _created = Player.objects.get_or_create(campaign=campaign, user=user)
-    return player
+@transaction.atomic
+def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> tuple[Player, bool]:
+    """Join by invitation; joining twice is harmless. The player, and True when this call
+    made them one: of requests sent at the same moment, only the one whose row was stored
+    (the unique constraint on campaign and user decides; the others read it back)."""
+    return Player.objects.get_or_create(campaign=campaign, user=user)
 
 
 @dataclass(frozen=True)

@@ -225,8 +225,22 @@ def _removed_message(removed: services.Removed) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """The invitation link (``/campaigns/join/<code>/``) or the code typed in a form."""
-    code = code or request.POST.get("code", "").strip()
+    """The invitation link (``/campaigns/join/<code>/``) or the code typed in a form. A code
+    no campaign can have (a NUL, too long: the database would refuse it in a query) is the
+    form's error, 400, or a link not found."""
+    if not code and request.method == "POST":
+        form = JoinForm(request.POST)
+        if not form.is_valid():
+            campaigns = selectors.readable_campaigns(request.user)
+            return render(
+                request,
+                "campaigns/campaign_list.html",
+                {"campaigns": campaigns, "form": CampaignForm(), "join_form": form},
+                status=400,
+            )
+        code = form.cleaned_data["code"]
+    elif JoinForm({"code": code}).errors:
+        raise Http404
     campaign = Campaign.objects.filter(invite_code=code).first() if code else None
     if campaign is None:
         if request.method == "POST":
