@@ -21,6 +21,7 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
+    Subquery,
     Sum,
 )
 from django.db.models.fields.json import KeyTextTransform
@@ -306,9 +307,30 @@ def waiting_battles(user: Any) -> QuerySet[Battle]:
     )
 
 
+def _later_battle() -> Subquery:
+    """For each battle of a queryset: the number of the last confirmed battle applied after
+    it that one of its squads fought, or NULL (none, or the battle is not applied)."""
+    fought = BattleSide.objects.filter(battle=OuterRef(OuterRef("pk"))).values("entry_id")
+    later = Battle.objects.filter(
+        campaign=OuterRef("campaign"), status=Battle.Status.CONFIRMED,
+        applied_seq__gt=OuterRef("applied_seq"), sides__entry__in=fought,
+    )  # fmt: skip
+    return Subquery(later.order_by("-number").values("number")[:1])
+
+
+def void_first(battle: Battle) -> int | None:
+    """The number of the battle to void before ``battle`` can be (``services.battle_void``
+    refuses while there is one): the last confirmed battle applied after it that one of its
+    squads fought, or None."""
+    later = Battle.objects.filter(pk=battle.pk).annotate(later=_later_battle())
+    return later.values_list("later", flat=True).first()
+
+
 def battle_detail(campaign: Campaign, number: int) -> Battle:
+    """A battle with its sides and history, and ``void_first`` (see ``void_first``)."""
     return (
         Battle.objects.select_related("campaign", "submitted_by", "decided_by", "voided_by")
+        .annotate(void_first=_later_battle())
         .prefetch_related(
             Prefetch(
                 "sides",

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns import waiting
+from campaigns import selectors, waiting
 from campaigns.adapters import (
     LoadedSquad,
     as_enrolled,
@@ -756,15 +756,7 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
         raise NotAllowed("battle", _("only the organiser can void a battle"))
     if battle.status != Battle.Status.CONFIRMED:
         raise Conflict("battle", _("only a confirmed battle can be voided"), code="battle-state")
-    entry_ids = list(battle.sides.values_list("entry_id", flat=True))
-    later = (
-        Battle.objects.filter(
-            campaign=campaign, status=Battle.Status.CONFIRMED,
-            applied_seq__gt=battle.applied_seq, sides__entry_id__in=entry_ids,
-        )
-        .distinct()
-        .aggregate(last=Max("number"))["last"]
-    )  # fmt: skip
+    later = selectors.void_first(battle)
     if later is not None:
         raise Conflict(
             "battle",

@@ -542,6 +542,12 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             lines.append(_("%(name)s: survival roll %(roll)s at the table") % {
                 "name": name, "roll": roll})  # fmt: skip
         reported.append(lines)
+    can_void = (
+        user.is_authenticated
+        and battle.status == Battle.Status.CONFIRMED
+        and user.pk == campaign.organiser_id
+    )
+    void_first = battle.void_first if can_void else None
     return render(
         request,
         "campaigns/battle_detail.html",
@@ -556,9 +562,8 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "can_decide": user.is_authenticated
             and battle.status == Battle.Status.PENDING
             and services.can_decide(battle, user),
-            "can_void": user.is_authenticated
-            and battle.status == Battle.Status.CONFIRMED
-            and user.pk == campaign.organiser_id,
+            "can_void": can_void and void_first is None,
+            "void_first": void_first,
             "void_question": _void_question(battle),
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
@@ -665,6 +670,7 @@ def battle_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "battle": battle,
             "question": _void_question(battle),
             "can_void": battle.status == Battle.Status.CONFIRMED,
+            "void_first": selectors.void_first(battle),
         },
     )
 
