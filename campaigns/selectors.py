@@ -42,6 +42,7 @@ from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, His
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Squad
 from rules import get_system
+from rules.documents import DocumentError, parse_battle_report
 from rules.types import Roster, Violation
 
 
@@ -345,6 +346,23 @@ def battle_detail(campaign: Campaign, number: int) -> Battle:
         )
         .get(campaign=campaign, number=number)
     )
+
+
+def report_disagreements(battle: Battle) -> dict[int, list[str]]:
+    """What a side of the battle's report says that another side's does not bear out
+    (``ReportRules.disagreements``: claims against casualties), in the reader's language,
+    by side position; empty for a game that compares nothing."""
+    compare = get_system(battle.campaign.system).report.disagreements
+    if compare is None:
+        return {}
+    try:
+        report = parse_battle_report(battle.report)
+    except DocumentError:  # stored before a change of the format: nothing to compare
+        return {}
+    lines: dict[int, list[str]] = {}
+    for side, template, params in compare(report):
+        lines.setdefault(side, []).append(_(template) % params)
+    return lines
 
 
 def entry_battles(entry: Entry) -> QuerySet[BattleSide]:
