@@ -21,6 +21,7 @@ from django.db.models import (
     Prefetch,
     Q,
     QuerySet,
+    Subquery,
     Sum,
 )
 from django.db.models.fields.json import KeyTextTransform
@@ -41,6 +42,7 @@ from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, His
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Squad
 from rules import get_system
+from rules.documents import DocumentError, parse_battle_report
 from rules.types import Roster, Violation
 
 
@@ -306,9 +308,30 @@ def waiting_battles(user: Any) -> QuerySet[Battle]:
     )
 
 
+def _later_battle() -> Subquery:
+    """For each battle of a queryset: the number of the last confirmed battle applied after
+    it that one of its squads fought, or NULL (none, or the battle is not applied)."""
+    fought = BattleSide.objects.filter(battle=OuterRef(OuterRef("pk"))).values("entry_id")
+    later = Battle.objects.filter(
+        campaign=OuterRef("campaign"), status=Battle.Status.CONFIRMED,
+        applied_seq__gt=OuterRef("applied_seq"), sides__entry__in=fought,
+    )  # fmt: skip
+    return Subquery(later.order_by("-number").values("number")[:1])
+
+
+def void_first(battle: Battle) -> int | None:
+    """The number of the battle to void before ``battle`` can be (``services.battle_void``
+    refuses while there is one): the last confirmed battle applied after it that one of its
+    squads fought, or None."""
+    later = Battle.objects.filter(pk=battle.pk).annotate(later=_later_battle())
+    return later.values_list("later", flat=True).first()
+
+
 def battle_detail(campaign: Campaign, number: int) -> Battle:
+    """A battle with its sides and history, and ``void_first`` (see ``void_first``)."""
     return (
         Battle.objects.select_related("campaign", "submitted_by", "decided_by", "voided_by")
+        .annotate(void_first=_later_battle())
         .prefetch_related(
             Prefetch(
                 "sides",
@@ -323,6 +346,23 @@ def battle_detail(campaign: Campaign, number: int) -> Battle:
         )
         .get(campaign=campaign, number=number)
     )
+
+
+def report_disagreements(battle: Battle) -> dict[int, list[str]]:
+    """What a side of the battle's report says that another side's does not bear out
+    (``ReportRules.disagreements``: claims against casualties), in the reader's language,
+    by side position; empty for a game that compares nothing."""
+    compare = get_system(battle.campaign.system).report.disagreements
+    if compare is None:
+        return {}
+    try:
+        report = parse_battle_report(battle.report)
+    except DocumentError:  # stored before a change of the format: nothing to compare
+        return {}
+    lines: dict[int, list[str]] = {}
+    for side, template, params in compare(report):
+        lines.setdefault(side, []).append(_(template) % params)
+    return lines
 
 
 def entry_battles(entry: Entry) -> QuerySet[BattleSide]:

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns import waiting
+from campaigns import selectors, waiting
 from campaigns.adapters import (
     LoadedSquad,
     as_enrolled,
@@ -209,10 +209,12 @@ def campaign_invite_regenerate(*, campaign: Campaign, user: AbstractBaseUser) ->
     return campaign
 
 
-def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> Player:
-    """Join by invitation; joining twice is harmless."""
-    player, _created = Player.objects.get_or_create(campaign=campaign, user=user)
-    return player
+@transaction.atomic
+def campaign_join(*, campaign: Campaign, user: AbstractBaseUser) -> tuple[Player, bool]:
+    """Join by invitation; joining twice is harmless. The player, and True when this call
+    made them one: of requests sent at the same moment, only the one whose row was stored
+    (the unique constraint on campaign and user decides; the others read it back)."""
+    return Player.objects.get_or_create(campaign=campaign, user=user)
 
 
 @dataclass(frozen=True)
@@ -756,15 +758,7 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
         raise NotAllowed("battle", _("only the organiser can void a battle"))
     if battle.status != Battle.Status.CONFIRMED:
         raise Conflict("battle", _("only a confirmed battle can be voided"), code="battle-state")
-    entry_ids = list(battle.sides.values_list("entry_id", flat=True))
-    later = (
-        Battle.objects.filter(
-            campaign=campaign, status=Battle.Status.CONFIRMED,
-            applied_seq__gt=battle.applied_seq, sides__entry_id__in=entry_ids,
-        )
-        .distinct()
-        .aggregate(last=Max("number"))["last"]
-    )  # fmt: skip
+    later = selectors.void_first(battle)
     if later is not None:
         raise Conflict(
             "battle",

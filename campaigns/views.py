@@ -226,8 +226,22 @@ def _removed_message(removed: services.Removed) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """The invitation link (``/campaigns/join/<code>/``) or the code typed in a form."""
-    code = code or request.POST.get("code", "").strip()
+    """The invitation link (``/campaigns/join/<code>/``) or the code typed in a form. A code
+    no campaign can have (a NUL, too long: the database would refuse it in a query) is the
+    form's error, 400, or a link not found."""
+    if not code and request.method == "POST":
+        form = JoinForm(request.POST)
+        if not form.is_valid():
+            campaigns = selectors.readable_campaigns(request.user)
+            return render(
+                request,
+                "campaigns/campaign_list.html",
+                {"campaigns": campaigns, "form": CampaignForm(), "join_form": form},
+                status=400,
+            )
+        code = form.cleaned_data["code"]
+    elif JoinForm({"code": code}).errors:
+        raise Http404
     campaign = Campaign.objects.filter(invite_code=code).first() if code else None
     if campaign is None:
         if request.method == "POST":
@@ -459,6 +473,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,
             "casualty_fields": game.report.casualty,
+            "outcome_label": labels.get("column:outcome", gettext_noop("Mission")),
             "roll_fields": tuple(f for f in game.report.side if f.kind == "rolls"),
             "game_dir": f"systems/{game.code}",
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
@@ -505,30 +520,18 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         for h in battle.history.all()
         if not (h.kind == "fought" and h.params.get("state") == "unhurt")
     ]
-    labels = campaign_rules(campaign).labels
+    rules = campaign_rules(campaign)
+    labels = rules.labels
     game = get_system(campaign.system)
-    deed_keys = [deed.key for deed in game.deeds]
-    reported = []  # what the report says, side by side, so the confirmer sees what they confirm
-    for side_doc in battle.report.get("sides", []):
-        if game.units is not None:
-            reported.append([_unit_line(c, game, labels) for c in side_doc.get("casualties", [])])
-            continue
-        lines = []
-        for c in side_doc.get("casualties", []):
-            state = _(labels.get(c["state"], c["state"]))
-            treated = _(" (treated)") if c.get("treated") else ""
-            lines.append(f"{c['member']}: {state}{treated}")
-        for d in side_doc.get("deeds", []):
-            deeds = ", ".join(
-                f"{_(labels.get('deed:' + key.replace('_', '-'), key))} ×{d[key]}"
-                for key in deed_keys
-                if d.get(key)
-            )
-            lines.append(f"{d['member']}: {deeds}")
-        for name, roll in side_doc.get("survival_rolls", {}).items():
-            lines.append(_("%(name)s: survival roll %(roll)s at the table") % {
-                "name": name, "roll": roll})  # fmt: skip
-        reported.append(lines)
+    # what the report says, side by side, so the confirmer sees what they confirm
+    reported = [_reported(side_doc, game, labels) for side_doc in battle.report.get("sides", [])]
+    disputed = selectors.report_disagreements(battle)
+    can_void = (
+        user.is_authenticated
+        and battle.status == Battle.Status.CONFIRMED
+        and user.pk == campaign.organiser_id
+    )
+    void_first = battle.void_first if can_void else None
     return render(
         request,
         "campaigns/battle_detail.html",
@@ -536,16 +539,19 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "campaign": campaign,
             "battle": battle,
             "sides": [
-                (s, _(labels.get(f"outcome:{s.outcome}", s.outcome)), lines)
-                for s, lines in zip(battle.sides.all(), reported, strict=False)
-            ],
+                (s, _(labels.get(f"outcome:{s.outcome}", s.outcome)), lines, disputed.get(i, []))
+                for i, (s, lines) in enumerate(zip(battle.sides.all(), reported, strict=False))
+            ],  # fmt: skip
+            "outcome_label": labels.get("column:outcome", gettext_noop("Mission")),
+            # a game whose outcomes are the result (win, draw, loss) has no column of its own
+            # for the placing
+            "show_placing": rules.placings is None,
             "history": history,
             "can_decide": user.is_authenticated
             and battle.status == Battle.Status.PENDING
             and services.can_decide(battle, user),
-            "can_void": user.is_authenticated
-            and battle.status == Battle.Status.CONFIRMED
-            and user.pk == campaign.organiser_id,
+            "can_void": can_void and void_first is None,
+            "void_first": void_first,
             "void_question": _void_question(battle),
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
@@ -554,6 +560,47 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "statuses": Member.Status.choices,
         },
     )
+
+
+def _reported(side_doc: dict, game, labels) -> list[str]:
+    """One side of a stored report as lines: its own fields (how it gave up, say), then each
+    casualty, each model's deeds, the dice it rolled at the table."""
+    if game.units is not None:
+        return [_unit_line(c, game, labels) for c in side_doc.get("casualties", [])]
+    lines = [_side_field_line(f, side_doc[f.key], labels) for f in game.report.side
+             if f.kind != "rolls" and side_doc.get(f.key) not in (None, False, "")]  # fmt: skip
+    for c in side_doc.get("casualties", []):
+        state = _(labels.get(c["state"], c["state"]))
+        treated = _(" (treated)") if c.get("treated") else ""
+        lines.append(f"{c['member']}: {state}{treated}")
+    for d in side_doc.get("deeds", []):
+        deeds = ", ".join(
+            f"{_deed_word(deed, labels)} ×{d[deed.key]}" for deed in game.deeds if d.get(deed.key)
+        )
+        lines.append(f"{d['member']}: {deeds}")
+    for name, roll in side_doc.get("survival_rolls", {}).items():
+        lines.append(_("%(name)s: survival roll %(roll)s at the table") % {
+            "name": name, "roll": roll})  # fmt: skip
+    return lines
+
+
+def _side_field_line(f, value, labels) -> str:
+    """A side's own field of a report (``ReportRules.side``) as "<label>: <value>", a code
+    in the game's words (``<key>:<code>`` in ``labels``), a flag by its label alone."""
+    if f.kind == "flag":
+        return _(f.label)
+    if f.kind == "code":
+        value = _(labels.get(f"{f.key}:{value}", value))
+    return f"{_(f.label)}: {value}"
+
+
+def _deed_word(deed, labels) -> str:
+    """A deed in the reader's words: the game's word for it (``deed:<key>`` in ``labels``,
+    the key as the report or as the history spells it), else the report field's label."""
+    for key in (deed.key, deed.key.replace("_", "-")):
+        if f"deed:{key}" in labels:
+            return _(labels[f"deed:{key}"])
+    return _(deed.label)
 
 
 def _unit_line(casualty: dict, game, labels) -> str:
@@ -652,6 +699,7 @@ def battle_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "battle": battle,
             "question": _void_question(battle),
             "can_void": battle.status == Battle.Status.CONFIRMED,
+            "void_first": selectors.void_first(battle),
         },
     )
 

@@ -30,7 +30,9 @@ class CampaignRules:
     - ``check_side(roster, side)``: ``(path, template, params)`` for every model a side of a
       report names that is not in the squad or did not fight (paths inside the side);
     - ``labels``: English words, marked for translation, for the codes of reports and history:
-      end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``;
+      end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``, a side
+      field's codes as ``<key>:<code>``; and for the columns of the pages: ``column:outcome``
+      (what a side's outcome is called; default "Mission"), ``column:casualty_vp``...;
     - ``history``: how the history words the kinds of change that are the game's own (every
       game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``, and
       may word them its own way here):
@@ -290,7 +292,11 @@ class ReportRules:
       read into ``Side.details``;
     - ``check(report)``: ``(path, template, params)`` for every rule of a whole report the
       parser cannot know (how many sides, outcomes that fit together); run once the report
-      reads.
+      reads;
+    - ``disagreements(report)``: ``(side index, template, params)`` for what one side says
+      that another side's report does not bear out, though no rule is broken (the enemies
+      a side's models claim to have put out of action, against the casualties the other
+      side reported): the report stands, and whoever confirms it is told.
 
     Their ``RecordField`` kinds are those of a member record, plus ``"rolls"``: an object of
     whole numbers from ``minimum`` to ``maximum`` keyed by the names of models of the side.
@@ -299,6 +305,7 @@ class ReportRules:
     casualty: tuple[RecordField, ...] = ()
     side: tuple[RecordField, ...] = ()
     check: Callable[[BattleReport], list[tuple[str, str, dict[str, Any]]]] | None = None
+    disagreements: Callable[[BattleReport], list[tuple[int, str, dict[str, Any]]]] | None = None
 
 
 @dataclass(frozen=True)

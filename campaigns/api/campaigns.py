@@ -220,10 +220,9 @@ class CampaignViewSet(ApiViewSet):
             # request is of the schema's shape; no schema knows the codes)
             message = gettext("No campaign has this invitation code.")
             raise Missing("code", message, code="unknown-code")
-        joined_before = selectors.is_player(campaign, request.user)
-        services.campaign_join(campaign=campaign, user=request.user)
+        _player, joined = services.campaign_join(campaign=campaign, user=request.user)
         response = campaign_detail(
-            request, campaign, status.HTTP_200_OK if joined_before else status.HTTP_201_CREATED
+            request, campaign, status.HTTP_201_CREATED if joined else status.HTTP_200_OK
         )
         return with_location(response, self.reverse_action("detail", args=[campaign.pk]))
 

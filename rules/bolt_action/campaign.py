@@ -89,6 +89,7 @@ LABELS = {
     "house:points": _("Points table"),
     "column:casualty_vp": _("VP for enemy units destroyed"),
     "column:casualties": _("Units lost"),
+    "column:outcome": _("Result"),  # a report's win, draw or loss
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     # said on the campaign page and its printed report
     "campaign:note": _(

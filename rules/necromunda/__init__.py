@@ -47,7 +47,10 @@ SYSTEM = register(
         member_record=data.MEMBER_RECORD,
         deeds=data.DEEDS,
         report=ReportRules(
-            casualty=data.CASUALTY_FIELDS, side=data.SIDE_FIELDS, check=battle.check_report
+            casualty=data.CASUALTY_FIELDS,
+            side=data.SIDE_FIELDS,
+            check=battle.check_report,
+            disagreements=battle.claims_disagreements,
         ),
         validate=validation.validate,
         composition=validation.COMPOSITION,

@@ -21,6 +21,7 @@ from typing import Any
 from rules.i18n import gettext_noop as _
 from rules.necromunda.data import (
     BOTTLED,
+    CLAIMED_DEED,
     DEFAULT_MISSION_VP,
     DEFAULT_OUT_OF_ACTION_VP,
     FLESH_WOUND,
@@ -143,6 +144,25 @@ def check_report(report: BattleReport) -> list[tuple[str, str, dict[str, Any]]]:
                 problems.append(
                     (f"sides[{i}].casualties[{j}].flesh_wounds", UNHURT_FLESH_WOUNDS, {})
                 )
+    return problems
+
+
+CLAIMS_DISAGREE = _(
+    "Enemies out of action claimed by its fighters: %(claimed)d; out of action in the other "
+    "side's report: %(counted)d. Check the report before confirming it."
+)
+
+
+def claims_disagreements(report: BattleReport) -> list[tuple[int, str, dict[str, Any]]]:
+    """``(side index, template, params)`` for each side whose fighters claim (their
+    ``out_of_action`` deeds) a number of enemies out of action other than the other side's
+    casualties out of action; a side that claims none is not compared (deeds are optional)."""
+    problems: list[tuple[int, str, dict[str, Any]]] = []
+    for i, side in enumerate(report.sides):
+        claimed = sum(deeds.count(CLAIMED_DEED) for deeds in side.deeds)
+        counted = enemies_out_of_action(report, side)
+        if claimed and claimed != counted:
+            problems.append((i, CLAIMS_DISAGREE, {"claimed": claimed, "counted": counted}))
     return problems
 
 

@@ -70,6 +70,7 @@ LABELS = {
         "empty: gangs are not costed"
     ),
     "column:casualty_vp": _("VP for enemies out of action"),
+    "column:outcome": _("Result"),  # a report's win, draw or loss
     **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     **{f"deed:{k}": v for k, v in DEED_LABELS.items()},
     **{f"result:{k}": v for k, v in RESULT_LABELS.items()},

@@ -341,10 +341,12 @@ MEMBER_RECORD = (
     ),
 )
 
-# Deeds of battle-report/1 (4.3): kept for the record and the standings.
+# Deeds of battle-report/1 (4.3): kept for the record and the standings; the enemies a
+# fighter claims to have put out of action, compared with the other side's casualties.
+CLAIMED_DEED = "out_of_action"
 DEEDS = (
     RecordField(
-        "out_of_action",
+        CLAIMED_DEED,
         _("Enemies out of action"),
         "count",
         default=0,

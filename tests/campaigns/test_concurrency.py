@@ -345,3 +345,30 @@ def test_one_squad_enrolled_twenty_times_at_once_is_enrolled_once(campaign, user
     assert {str(r.message) for r in refused} == {"this squad is already enrolled in this campaign"}
     assert Entry.objects.filter(campaign=campaign, original=squad).count() == 1
     assert Squad.objects.filter(owner=user, in_campaign=True).count() == 1  # no orphan copy
+
+
+def test_twelve_joins_at_once_answer_201_once_and_200_after(campaign, settings, django_user_model):
+    """Issue #28, item 24: twelve simultaneous ``POST /api/campaigns/join/`` answered 201
+    twice while one player row exists; the request that did not add the row answers 200.
+    Four players each send twelve at once (before the fix, about one round in two on
+    SQLite, and every round on PostgreSQL, answered 201 more than once)."""
+    from rest_framework.test import APIClient
+
+    from campaigns.models import Player
+
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_CLASSES": []}
+
+    def join(user):
+        client = APIClient()
+        client.force_authenticate(user)
+        response = client.post(
+            "/api/campaigns/join/", {"code": campaign.invite_code}, format="json"
+        )
+        return response.status_code
+
+    for n in range(4):
+        player = django_user_model.objects.create_user(username=f"joiner{n}", password="pw")
+        statuses = race(*[lambda p=player: join(p)] * 12)
+
+        assert sorted(statuses) == [200] * 11 + [201], (player, statuses)
+        assert Player.objects.filter(campaign=campaign, user=player).count() == 1

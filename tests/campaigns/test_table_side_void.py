@@ -93,3 +93,26 @@ def test_a_battle_that_cannot_be_voided_says_so_instead_of_asking(client, campai
     assert "only a confirmed battle can be voided" in page
     assert 'method="post"' not in page.split("<main", 1)[1].split("</main>")[0]
     assert Battle.objects.get().status == "pending"
+
+
+def test_a_battle_the_same_squads_fought_after_is_not_offered_for_voiding(
+    client, campaign, battle, organiser
+):
+    """Issue #28, item 8: the dialog asked, then the page showed the service's raw refusal
+    ("battle: battle 2 was fought later by the same squads: void it first"). The page names
+    the battle to void first, with a link to it, and offers no void."""
+    us, vc = (side.entry for side in battle.sides.order_by("position"))
+    second = services.battle_submit(campaign=campaign, user=us.player, document=report(us, vc))
+    client.force_login(organiser)
+
+    for url in (battle_url(battle), void_url(battle)):  # the battle page, the no-JS page
+        html = client.get(url).content.decode()
+        main = html.split("<main", 1)[1].split("</main>")[0]
+        assert f'hx-post="{void_url(battle)}"' not in main and 'method="post"' not in main
+        assert "This cannot be taken back" not in main
+        assert "Battle 2 was fought later by the same squads: void it first." in main
+        assert f'<a href="{battle_url(second.battle)}">' in main
+
+    later = client.get(battle_url(second.battle)).content.decode()
+    assert f'hx-post="{void_url(second.battle)}"' in later  # the latest is offered
+    assert Battle.objects.get(pk=battle.pk).status == "confirmed"
