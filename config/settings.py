@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "config.static.StaticFiles",  # django.contrib.staticfiles, shipping only what is served
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -132,16 +132,18 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off, ``collectstatic`` (``make serve`` runs it) writes each file under a hashed
-# name, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache header;
-# in development Django's finders serve ``static/`` as it is.
+# name only, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache
+# header; in development Django's finders serve ``static/`` as it is. What the site does not
+# serve (source maps, Redoc...) is not collected: config/static.py.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "config.static.CompressedManifestStorage"
     },
 }
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True  # every page names the hashed file ({% static %})
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
