@@ -9,7 +9,10 @@ one place both a log-in and a sign-up land by default.
 After a password change or reset, every API token of the account is deleted (the clients
 using one must log in again) and the other browsers' sessions end by themselves: Django
 checks each session's hash of the password. The browser that changed the password keeps
-its session (``PasswordChangeView`` calls ``update_session_auth_hash``).
+its session (``PasswordChangeView`` calls ``update_session_auth_hash``). A reset also
+forgets the account's failed log-ins (``accounts.limits``): its owner logs in at once, even
+while others' guesses hold the account over its limit. Reset requests are limited per
+address and per e-mail address: each sends a mail.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.templatetags.static import static
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -29,7 +33,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rest_framework.authtoken.models import Token
 
 from accounts.forms import AccountForm, SignUpForm
-from accounts.limits import limit_signup
+from accounts.limits import forget_failures, limit_password_reset, limit_signup
 
 FAVICON = "img/favicon.svg"
 
@@ -93,8 +97,14 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return response
 
 
+@method_decorator(limit_password_reset, name="dispatch")
+class PasswordResetView(auth_views.PasswordResetView):
+    pass
+
+
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         response = super().form_valid(form)
         end_api_tokens(form.user)
+        forget_failures(form.user.get_username())
         return response
