@@ -274,9 +274,10 @@ def _email(group: str, request: HttpRequest) -> str:
     return request.POST.get("email", "").strip().casefold()
 
 
-def limited(group: str, *, key: str = "user_or_ip", method: Any = ALL) -> Callable:
+def limited(group: str, *, key: Any = "user_or_ip", method: Any = ALL) -> Callable:
     """A view decorator: each request of ``method`` counts against ``RATE_LIMITS[group]``
-    (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``); over it, the 429 page."""
+    (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``, or a function of the group
+    and the request); over it, the 429 page."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
