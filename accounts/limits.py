@@ -23,8 +23,16 @@ addresses still gets no more than ``login-account`` tries. ``LoginLimitMiddlewar
 a refused web or admin log-in with a 429 page; the token endpoint answers with its own 429
 in the API's error shape (api/urls.py).
 
-Views: ``limit_signup`` (sign-up POSTs per address) and ``limit_pdf`` (renders per user,
-or per address when anonymous) answer over their limit with the same 429 page.
+An account's failures are forgotten when its password is reset (``forget_failures``): the
+owner of an account that others locked out proves it through the e-mail and logs in at once;
+the 429 of a locked account says so, with a link to the password reset. An address's count
+stays.
+
+Views: ``limit_signup`` (sign-up POSTs per address), ``limit_password_reset`` (reset
+requests per address and per e-mail address) and ``limit_pdf`` (renders per user, or per
+address when anonymous) answer over their limit with the same 429 page. The API's PDF
+endpoints count on the same counter as the web's (``pdf_wait``, api/throttles.py): one
+limit per user or address, wherever the PDF is asked for.
 """
 
 from __future__ import annotations
@@ -78,9 +86,13 @@ def _minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 
 
-def too_many_requests(request: HttpRequest, seconds: int, message: str) -> HttpResponse:
-    """The 429 page: ``message`` and a Retry-After of ``seconds``."""
-    response = render(request, "accounts/too_many_requests.html", {"message": message}, status=429)
+def too_many_requests(
+    request: HttpRequest, seconds: int, message: str, *, reset: bool = False
+) -> HttpResponse:
+    """The 429 page: ``message`` and a Retry-After of ``seconds``; with ``reset``, the link to
+    the password reset that lets a locked account's owner in at once."""
+    context = {"message": message, "reset": reset}
+    response = render(request, "accounts/too_many_requests.html", context, status=429)
     response["Retry-After"] = str(max(1, seconds))
     return response
 
@@ -115,13 +127,30 @@ def _reserve(group: str, value: str) -> _Reservation | None:
     if rate is None:
         return None
     limit, period = _window(rate)
-    now = int(time.time())
-    ends = now - now % period + period
-    digest = hashlib.sha256(value.encode()).hexdigest()[:32]
-    key = f"login-limit:{group}:{digest}:{ends}"
+    key, ends, now = _key(group, value, period)
     cache = caches[settings.SHARED_CACHE]
     count = 1 if cache.add(key, 1, period + 60) else cache.incr(key)
     return _Reservation(key, count, limit, ends - now)
+
+
+def _key(group: str, value: str, period: int) -> tuple[str, int, int]:
+    """The count's key in the current window of ``period`` seconds, the window's end, now."""
+    now = int(time.time())
+    ends = now - now % period + period
+    digest = hashlib.sha256(value.encode()).hexdigest()[:32]
+    return f"login-limit:{group}:{digest}:{ends}", ends, now
+
+
+def _account(name: Any) -> str:
+    return str(name).strip().casefold()
+
+
+def forget_failures(username: str) -> None:
+    """Forget the account's failed log-ins (its password was just reset by its owner)."""
+    rate = settings.RATE_LIMITS.get("login-account")
+    if rate is not None:
+        key = _key("login-account", _account(username), _window(rate)[1])[0]
+        caches[settings.SHARED_CACHE].delete(key)
 
 
 def _give_back(reservations: list[_Reservation]) -> None:
@@ -146,7 +175,7 @@ class LoginLimitBackend(ModelBackend):
         name = username or _username(kwargs)
         keys = [("login-ip", client_ip(request))]
         if name:
-            keys.append(("login-account", str(name).strip().casefold()))
+            keys.append(("login-account", _account(name)))
         reservations: list[_Reservation] = []
         for group, value in keys:
             reservation = _reserve(group, value)
@@ -157,6 +186,7 @@ class LoginLimitBackend(ModelBackend):
                 # refused unchecked: it guessed nothing, so it counts for nothing
                 _give_back(reservations)
                 request.login_blocked = max(1, reservation.time_left)
+                request.login_blocked_account = group == "login-account"
                 raise PermissionDenied
         user = super().authenticate(request, username, password, **kwargs)
         if user is not None:
@@ -164,8 +194,20 @@ class LoginLimitBackend(ModelBackend):
         return user
 
 
-def login_message(seconds: int) -> str:
+def login_message(seconds: int, *, account: bool = False) -> str:
+    """Why log-ins are refused and for how long; for an ``account`` over its limit, that a
+    password reset lets its owner in at once."""
     minutes = _minutes(seconds)
+    if account:
+        return ngettext(
+            "Too many failed log-ins for this account, so its log-ins are paused for safety "
+            "for %(minutes)d minute. If it is yours, reset your password: you can then log "
+            "in at once.",
+            "Too many failed log-ins for this account, so its log-ins are paused for safety "
+            "for %(minutes)d minutes. If it is yours, reset your password: you can then log "
+            "in at once.",
+            minutes,
+        ) % {"minutes": minutes}
     return ngettext(
         "Too many failed log-ins from your network or for this account, so log-ins are "
         "paused for safety. Please try again in %(minutes)d minute.",
@@ -187,7 +229,8 @@ class LoginLimitMiddleware:
         wait = getattr(request, "login_blocked", None)
         if wait is None or response.status_code == 429:
             return response
-        return too_many_requests(request, wait, login_message(wait))
+        account = getattr(request, "login_blocked_account", False)
+        return too_many_requests(request, wait, login_message(wait, account=account), reset=account)
 
 
 # --- views ----------------------------------------------------------------------------------
@@ -208,16 +251,33 @@ def over_limit(
     """Count ``request`` against ``RATE_LIMITS[group]``: the 429 page when it is over the
     limit, else ``None``. For a view that counts only some of its requests (a squad's PDF:
     asking again while the worker prints it costs nothing)."""
+    wait = _counted(request, group, key=key, method=method)
+    return None if wait is None else too_many_requests(request, wait, _wait_message(wait))
+
+
+def _counted(request: Any, group: str, *, key: Any = "user_or_ip", method: Any = ALL) -> int | None:
+    """Count ``request`` against ``RATE_LIMITS[group]``: the seconds to wait when it is over
+    the limit, else ``None``."""
     usage = get_usage(request, group=group, key=key, rate=_rate, method=method, increment=True)
     if usage is not None and usage["should_limit"]:
-        wait = usage["time_left"]
-        return too_many_requests(request, wait, _wait_message(wait))
+        return max(1, usage["time_left"])
     return None
 
 
-def limited(group: str, *, key: str = "user_or_ip", method: Any = ALL) -> Callable:
+def pdf_wait(request: Any) -> int | None:
+    """One PDF render counted for the API (a DRF request), on the web pages' counter
+    (``limit_pdf``, ``over_limit(request, "pdf")``): the seconds to wait, or ``None``."""
+    return _counted(request, "pdf")
+
+
+def _email(group: str, request: HttpRequest) -> str:
+    return request.POST.get("email", "").strip().casefold()
+
+
+def limited(group: str, *, key: Any = "user_or_ip", method: Any = ALL) -> Callable:
     """A view decorator: each request of ``method`` counts against ``RATE_LIMITS[group]``
-    (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``); over it, the 429 page."""
+    (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``, or a function of the group
+    and the request); over it, the 429 page."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -232,3 +292,11 @@ def limited(group: str, *, key: str = "user_or_ip", method: Any = ALL) -> Callab
 
 limit_signup = limited("signup", key="ip", method="POST")
 limit_pdf = limited("pdf")
+
+
+def limit_password_reset(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Reset requests (POSTs: each sends a mail) per client address and per e-mail address
+    (``RATE_LIMITS["password-reset-ip"]``, ``["password-reset-email"]``)."""
+    return limited("password-reset-ip", key="ip", method="POST")(
+        limited("password-reset-email", key=_email, method="POST")(view)
+    )

@@ -1,5 +1,5 @@
-"""Sign-up, the account page, Django's password views ending API tokens with the old
-password, and the favicon.
+"""Sign-up, the account page (with the player's API token), Django's password views ending
+API tokens with the old password, and the favicon.
 
 A sign-up keeps the ``next`` it was sent with (an invitation link asks an anonymous player to
 log in, and a new player goes on from there to sign up): once the account exists it lands
@@ -9,7 +9,10 @@ one place both a log-in and a sign-up land by default.
 After a password change or reset, every API token of the account is deleted (the clients
 using one must log in again) and the other browsers' sessions end by themselves: Django
 checks each session's hash of the password. The browser that changed the password keeps
-its session (``PasswordChangeView`` calls ``update_session_auth_hash``).
+its session (``PasswordChangeView`` calls ``update_session_auth_hash``). A reset also
+forgets the account's failed log-ins (``accounts.limits``): its owner logs in at once, even
+while others' guesses hold the account over its limit. Reset requests are limited per
+address and per e-mail address: each sends a mail.
 """
 
 from __future__ import annotations
@@ -22,14 +25,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.templatetags.static import static
+from django.utils.decorators import method_decorator
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from rest_framework.authtoken.models import Token
 
 from accounts.forms import AccountForm, SignUpForm
-from accounts.limits import limit_signup
+from accounts.limits import forget_failures, limit_password_reset, limit_signup
 
 FAVICON = "img/favicon.svg"
 
@@ -74,16 +78,45 @@ def favicon(request: HttpRequest) -> HttpResponse:
     return redirect(static(FAVICON))
 
 
+NEW_TOKEN = "new_api_token"  # the session key that holds a new token until it is shown
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
-    """``/accounts/profile/``: the e-mail address, and the way to change the password."""
+    """``/accounts/profile/``: the e-mail address, the way to change the password, and the
+    API token: whether there is one, the new one once (just after it was made), and the
+    forms that make and revoke it."""
     form = AccountForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("Your account is saved."))
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {
+        "form": form,
+        "has_token": Token.objects.filter(user=request.user).exists(),
+        "new_token": request.session.pop(NEW_TOKEN, None),
+    }
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_POST
+def api_token_create(request: HttpRequest) -> HttpResponse:
+    """A new API token for the player, replacing the one before (which stops working): the
+    account page shows it once."""
+    end_api_tokens(request.user)
+    request.session[NEW_TOKEN] = Token.objects.create(user=request.user).key
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def api_token_revoke(request: HttpRequest) -> HttpResponse:
+    """Delete the player's API token: every client that sends it gets a 401."""
+    end_api_tokens(request.user)
+    messages.success(request, _("Your API token is revoked: no client can use it any more."))
+    return redirect("profile")
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -93,8 +126,14 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return response
 
 
+@method_decorator(limit_password_reset, name="dispatch")
+class PasswordResetView(auth_views.PasswordResetView):
+    pass
+
+
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         response = super().form_valid(form)
         end_api_tokens(form.user)
+        forget_failures(form.user.get_username())
         return response

@@ -7,9 +7,12 @@ viewsets, decorators) at module level.
 
 from __future__ import annotations
 
+import codecs
 from typing import Any
 
-from django.utils.translation import gettext_noop
+from django.utils.http import parse_header_parameters
+from django.utils.translation import gettext, gettext_noop
+from rest_framework.exceptions import UnsupportedMediaType
 from rest_framework.parsers import BaseParser
 
 from api.errors import BodyRefused, RequestTooLarge, join_path
@@ -42,10 +45,39 @@ def _unstorable_text(data: Any) -> list[Problem]:
     return list(dict.fromkeys(problems))
 
 
+def _charset_refused(media_type: str | None) -> str | None:
+    """The ``charset`` the Content-Type names when it is not UTF-8 (the one the API reads)."""
+    charset = parse_header_parameters(media_type or "")[1].get("charset")
+    if charset is None:
+        return None
+    try:
+        return None if codecs.lookup(charset).name == "utf-8" else charset
+    except LookupError:
+        return charset
+
+
+def utf8_text(raw: bytes) -> str:
+    """The body as text: UTF-8, as ``docs/formats.md`` requires of every document, with no
+    byte order mark; no other encoding is guessed (Python's JSON reader would take UTF-16
+    and UTF-32 bodies for UTF-8 ones). A NUL byte, which no JSON text holds, is what UTF-16
+    or UTF-32 text without a byte order mark looks like."""
+    if raw.startswith(codecs.BOM_UTF8):
+        problem = gettext_noop("starts with a byte order mark: send UTF-8 without one")
+        raise BodyRefused([Problem("", problem)])
+    try:
+        if b"\x00" in raw:
+            raise UnicodeError
+        return raw.decode("utf-8")
+    except UnicodeError:
+        raise BodyRefused([Problem("", gettext_noop("not UTF-8 text"))]) from None
+
+
 class StrictJSONParser(BaseParser):
-    """JSON bodies, read as strictly as the documents: a duplicated key or NaN is refused
-    with its path (``rules.documents.loads``), so is text no database can store, and a body
-    over 512 KB is a 413."""
+    """JSON bodies, read as strictly as the documents: UTF-8 only (``utf8_text``; a
+    Content-Type naming another charset is a 415), a duplicated key or NaN is refused with
+    its path (``rules.documents.loads``), so is text no database can store, and a body over
+    512 KB is a 413. Every endpoint of the API reads its body with it (the settings'
+    ``DEFAULT_PARSER_CLASSES``; no view names another)."""
 
     media_type = "application/json"
 
@@ -53,8 +85,12 @@ class StrictJSONParser(BaseParser):
         raw = stream.read(MAX_BODY + 1)
         if len(raw) > MAX_BODY:
             raise RequestTooLarge()
+        if charset := _charset_refused(media_type):
+            message = gettext('The body must be UTF-8 JSON: charset "%(charset)s" is not read.')
+            raise UnsupportedMediaType(media_type, message % {"charset": charset})
+        text = utf8_text(raw)
         try:
-            data = loads(raw)  # exception_handler answers 400 with the paths (422: see it)
+            data = loads(text)  # exception_handler answers 400 with the paths (422: see it)
         except DocumentError as error:
             raise BodyRefused(error.problems) from None
         if b"\\u" in raw and (problems := _unstorable_text(data)):  # only escapes make them

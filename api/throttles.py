@@ -14,7 +14,9 @@ from django.utils.connection import ConnectionProxy
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 
-from accounts.limits import client_ip
+from accounts.limits import client_ip, pdf_wait
+
+PDF = "pdf"  # the scope whose count the web pages share (accounts.limits.pdf_wait)
 
 
 class _RatesFromSettings:
@@ -45,4 +47,17 @@ class UserThrottle(_RatesFromSettings, UserRateThrottle):
 
 
 class ScopedThrottle(_RatesFromSettings, ScopedRateThrottle):
-    """Views with a ``throttle_scope`` (``token``, ``pdf``), per user or IP address."""
+    """Views with a ``throttle_scope`` (``token``, ``pdf``), per user or IP address. The
+    ``pdf`` scope counts on the web PDF pages' counter, at ``RATE_LIMITS["pdf"]``: a user
+    gets that many renders a period, whether through the pages or the API."""
+
+    _pdf_wait: int | None = None
+
+    def allow_request(self, request, view) -> bool:
+        if getattr(view, "throttle_scope", None) != PDF:
+            return super().allow_request(request, view)
+        self._pdf_wait = pdf_wait(request)
+        return self._pdf_wait is None
+
+    def wait(self) -> float | None:
+        return self._pdf_wait if self._pdf_wait is not None else super().wait()

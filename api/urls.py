@@ -22,7 +22,7 @@ from __future__ import annotations
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib.auth import authenticate
-from django.urls import path, re_path
+from django.urls import path, re_path, reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -81,7 +81,7 @@ class TokenView(JSONErrors, APIView):
         if user is None:
             wait = getattr(request._request, "login_blocked", None)
             if wait is not None:  # too many failures from this address or for this account
-                raise Throttled(wait)
+                raise Throttled(wait, self._locked_account(request))
             # the body has the schema's shape; the credentials it holds are wrong: a 401 (the
             # message DRF's own token view gives, in its translations)
             raise AuthenticationFailed(
@@ -89,6 +89,17 @@ class TokenView(JSONErrors, APIView):
             )
         token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+    def _locked_account(self, request: Request) -> str | None:
+        """For an account over its limit, how its owner gets in at once (DRF's own message
+        otherwise)."""
+        if not getattr(request._request, "login_blocked_account", False):
+            return None
+        reset = request.build_absolute_uri(reverse("password_reset"))
+        return gettext(
+            "Too many failed log-ins for this account. If it is yours, reset your password "
+            "at %(url)s: you can then log in at once."
+        ) % {"url": reset}
 
     @extend_schema(
         summary=_("Delete your API token (log out every client that uses it)"),

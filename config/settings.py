@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "django.contrib.staticfiles",
+    "config.static.StaticFiles",  # django.contrib.staticfiles, shipping only what is served
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -132,16 +132,18 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off, ``collectstatic`` (``make serve`` runs it) writes each file under a hashed
-# name, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache header;
-# in development Django's finders serve ``static/`` as it is.
+# name only, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache
+# header; in development Django's finders serve ``static/`` as it is. What the site does not
+# serve (source maps, Redoc...) is not collected: config/static.py.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "config.static.CompressedManifestStorage"
     },
 }
+WHITENOISE_KEEP_ONLY_HASHED_FILES = True  # every page names the hashed file ({% static %})
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
@@ -222,12 +224,16 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 # django-ratelimit's counters (rates "N/period", period s, m, h or d with an optional
 # multiplier such as 15m; None turns a limit off). Log-in counts failures only, per client
 # address and per account, the account's limit well above the address's, so that no single
-# address can lock a real user out. Sign-up counts its POSTs per address; the web PDF
-# routes share the API's PDF rate, per user (or address when anonymous).
+# address can lock a real user out (and a password reset clears an account's count).
+# Sign-up counts its POSTs per address, the password reset (a mail each) per address and
+# per e-mail address. PDF renders, on the web pages and through the API alike, count on one
+# counter per user (or address when anonymous).
 RATE_LIMITS = {
     "login-ip": os.environ.get("LOGIN_RATE_IP", "20/h"),
     "login-account": os.environ.get("LOGIN_RATE_ACCOUNT", "100/h"),
     "signup": os.environ.get("SIGNUP_RATE", "10/h"),
+    "password-reset-ip": os.environ.get("PASSWORD_RESET_RATE_IP", "10/h"),
+    "password-reset-email": os.environ.get("PASSWORD_RESET_RATE_EMAIL", "3/h"),
     "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
 }
 RATELIMIT_USE_CACHE = SHARED_CACHE
@@ -327,12 +333,12 @@ REST_FRAMEWORK = {
         "api.throttles.ScopedThrottle",
     ],
     # Per minute: anonymous per IP, users per account; "token" guards the log-in endpoint
-    # against password guessing and "pdf" the expensive renders. None turns a scope off.
+    # against password guessing. None turns a scope off. The scope "pdf" (the expensive
+    # renders) counts on the web pages' counter, at RATE_LIMITS["pdf"] (api/throttles.py).
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_RATE_ANON", "60/minute"),
         "user": os.environ.get("API_RATE_USER", "600/minute"),
         "token": os.environ.get("API_RATE_TOKEN", "10/minute"),
-        "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
     },
 }
 

@@ -14,11 +14,19 @@ urlpatterns = [
     path("accounts/signup/", accounts_views.signup, name="signup"),
     path("favicon.ico", accounts_views.favicon),
     path("accounts/profile/", accounts_views.profile, name="profile"),
-    # Django's own, which also end the account's API tokens (before the include: same names)
+    path("accounts/api-token/", accounts_views.api_token_create, name="api_token_create"),
+    path("accounts/api-token/revoke/", accounts_views.api_token_revoke, name="api_token_revoke"),
+    # Django's own, which also end the account's API tokens, forget its failed log-ins and limit
+    # the reset mails (before the include: same names)
     path(
         "accounts/password_change/",
         accounts_views.PasswordChangeView.as_view(),
         name="password_change",
+    ),
+    path(
+        "accounts/password_reset/",
+        accounts_views.PasswordResetView.as_view(),
+        name="password_reset",
     ),
     path(
         "accounts/reset/<uidb64>/<token>/",

@@ -51,7 +51,7 @@ from api.renderers import (
     TextRenderer,
 )
 from api.throttles import ScopedThrottle
-from core.errors import Conflict
+from core.errors import Conflict, Missing
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.builder import squad_text
@@ -311,8 +311,11 @@ class SquadViewSet(ApiViewSet):
         return squads_with_members(own)
 
     def _detail(self, squad: Squad, status_code: int = status.HTTP_200_OK) -> Response:
-        """The squad as it is now, fetched again with its models (4 queries)."""
-        squad = self.get_queryset().get(pk=squad.pk)
+        """The squad as it is now, fetched again with its models (4 queries); a 404 if a
+        DELETE committed since the change did (the change went through, the squad is gone)."""
+        squad = self.get_queryset().filter(pk=squad.pk).first()
+        if squad is None:
+            raise Missing("squad", gettext("This squad was deleted meanwhile."))
         serializer = SquadDetailSerializer(squad, context=self.get_serializer_context())
         return Response(serializer.data, status=status_code, headers={"ETag": etag(squad)})
 

@@ -29,7 +29,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from accounts.limits import over_limit
+from accounts.limits import limit_pdf, over_limit
 from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,
@@ -71,6 +71,7 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 
 @require_GET
+@limit_pdf
 @print_budget
 def reference_card(request: HttpRequest, system: str) -> HttpResponse:
     """``/print/reference/<system>.pdf?paper=a4|letter``: the card as a PDF attachment."""

@@ -185,3 +185,73 @@ def test_a_wrong_old_password_changes_nothing(client, user):
 
     assert response.status_code == 200
     assert Token.objects.filter(key=token.key).exists()
+
+
+# --- the API token and the API's documentation (issue #28, item 16) ---------------------------
+
+
+def shown_token(page: str) -> str | None:
+    found = re.search(r'<code class="api-token" id="new-api-token">(\w+)</code>', page)
+    return found and found.group(1)
+
+
+def test_every_page_links_the_api_documentation(client, user):
+    docs = reverse("api:docs")
+    assert f'href="{docs}"' in client.get(reverse("home")).content.decode()
+    client.force_login(user)
+    page = client.get(reverse("profile")).content.decode()
+    assert page.count(f'href="{docs}"') == 2  # the footer, and the token's explanation
+    assert client.get(docs).status_code == 200
+
+
+def test_the_account_page_makes_an_api_token_and_shows_it_once(client, user):
+    client.force_login(user)
+    page = client.get(reverse("profile")).content.decode()
+    assert "You have no API token." in page and shown_token(page) is None
+    assert "Authorization: Token" in page
+
+    made = client.post(reverse("api_token_create"))
+
+    assert made.status_code == 302 and made["Location"] == reverse("profile")
+    key = shown_token(client.get(reverse("profile")).content.decode())
+    assert key == Token.objects.get(user=user).key
+    assert token_works(key)
+    again = client.get(reverse("profile")).content.decode()
+    assert shown_token(again) is None  # once
+    assert "You have an API token." in again and "Revoke your API token" in again
+
+
+def test_a_new_api_token_replaces_the_old_one(client, user):
+    old = Token.objects.create(user=user)
+    client.force_login(user)
+
+    client.post(reverse("api_token_create"))
+
+    new = shown_token(client.get(reverse("profile")).content.decode())
+    assert new and new != old.key
+    assert token_works(new) and not token_works(old.key)
+
+
+def test_the_account_page_revokes_the_api_token(client, user):
+    token = Token.objects.create(user=user)
+    client.force_login(user)
+
+    response = client.post(reverse("api_token_revoke"), follow=True)
+
+    assert not Token.objects.filter(user=user).exists()
+    assert not token_works(token.key)
+    page = response.content.decode()
+    assert "Your API token is revoked" in page and "You have no API token." in page
+
+
+def test_the_api_token_forms_are_posts_of_a_logged_in_player_with_csrf(user):
+    anonymous = Client().post(reverse("api_token_create"))
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    assert browser.get(reverse("api_token_create")).status_code == 405
+    assert browser.post(reverse("api_token_create")).status_code == 403  # no CSRF token
+    assert browser.post(reverse("api_token_revoke")).status_code == 403
+    page = browser.get(reverse("profile")).content.decode()
+    assert page.count('name="csrfmiddlewaretoken"') >= 3  # the account's form, make, language
+    assert not Token.objects.filter(user=user).exists()

@@ -6,6 +6,7 @@ the shared cache; over a limit the answer is a 429 page that says why and when t
 
 from __future__ import annotations
 
+import re
 from unittest.mock import patch
 
 import pytest
@@ -77,11 +78,21 @@ def test_one_address_cannot_lock_a_real_user_out(user):
     assert log_in(PASSWORD, ip="127.0.0.10").status_code == 302
 
 
+def assert_account_paused(response):
+    """The account's limit: its owner is told how to get in at once."""
+    assert response.status_code == 429
+    assert 0 < int(response["Retry-After"]) <= 3600
+    text = response.content.decode()
+    assert "Too many failed log-ins for this account" in text
+    assert "If it is yours, reset your password: you can then log in at once." in text
+    assert f'<a href="{reverse("password_reset")}">Reset your password</a>' in text
+
+
 def test_an_account_is_limited_across_addresses(user, other_user):
     for n in range(5):  # each address stays under its own limit
         assert log_in("guess", ip=f"127.0.0.{20 + n}").status_code == 200
 
-    assert_log_ins_paused(log_in(PASSWORD, ip="127.0.0.40"))
+    assert_account_paused(log_in(PASSWORD, ip="127.0.0.40"))
     # another account from a fresh address is not concerned
     other = Client().post(
         "/accounts/login/",
@@ -89,6 +100,84 @@ def test_an_account_is_limited_across_addresses(user, other_user):
         REMOTE_ADDR="127.0.0.41",
     )
     assert other.status_code == 302
+
+
+def test_a_password_reset_lets_the_owner_of_a_locked_account_in_at_once(user, mailoutbox):
+    """Issue #28, item 23: 100 failures from 100 addresses kept the owner's right password
+    out for up to an hour. The account's limit stays; a reset through its e-mail ends it."""
+    user.email = "mint@example.com"
+    user.save()
+    for n in range(6):  # others' guesses, each address under its own limit
+        log_in("guess", ip=f"127.0.0.{20 + n}")
+    assert_account_paused(log_in(PASSWORD, ip="127.0.0.40"))
+
+    owner = Client(REMOTE_ADDR="127.0.0.40")
+    assert owner.post(reverse("password_reset"), {"email": user.email}).status_code == 302
+    [mail] = mailoutbox
+    link = re.search(r"https?://[^/\s]+(/accounts/reset/\S+/)", mail.body).group(1)
+    form = owner.get(link)["Location"]
+    new = {"new_password1": "pw-mint-2026!", "new_password2": "pw-mint-2026!"}
+    assert owner.post(form, new).status_code == 302
+
+    assert log_in("pw-mint-2026!", ip="127.0.0.40").status_code == 302
+    # the limit still holds for the guessers: it counts afresh
+    for n in range(5):
+        assert log_in("guess", ip=f"127.0.0.{50 + n}").status_code == 200
+    assert_account_paused(log_in("guess", ip="127.0.0.60"))
+
+
+def test_an_address_over_its_limit_is_not_told_to_reset(user):
+    for _ in range(3):
+        log_in("guess")
+
+    response = log_in(PASSWORD)
+
+    assert_log_ins_paused(response)
+    assert "reset your password" not in response.content.decode()
+
+
+# --- password reset requests (issue #28, item 22) -------------------------------------------
+
+
+def ask_reset(email: str, ip: str = "127.0.0.10"):
+    return Client().post(reverse("password_reset"), {"email": email}, REMOTE_ADDR=ip)
+
+
+def test_password_reset_mails_are_limited_per_email_address(settings, user, mailoutbox):
+    settings.RATE_LIMITS = {**LIMITS, "password-reset-email": "2/h"}
+    user.email = "mint@example.com"
+    user.save()
+    for n in range(2):
+        assert ask_reset("mint@example.com", ip=f"127.0.0.{20 + n}").status_code == 302
+
+    response = ask_reset("Mint@Example.com ", ip="127.0.0.30")  # another address, same mail
+
+    assert response.status_code == 429
+    assert "Too many requests: please wait" in response.content.decode()
+    assert 0 < int(response["Retry-After"]) <= 3600
+    assert len(mailoutbox) == 2
+    assert ask_reset("other@example.com", ip="127.0.0.30").status_code == 302  # not this one
+    assert Client().get(reverse("password_reset"), REMOTE_ADDR="127.0.0.30").status_code == 200
+
+
+def test_password_reset_requests_are_limited_per_address(settings, user, mailoutbox):
+    settings.RATE_LIMITS = {**LIMITS, "password-reset-ip": "3/h"}
+    user.email = "mint@example.com"
+    user.save()
+    for n in range(3):
+        assert ask_reset(f"someone{n}@example.com").status_code == 302
+
+    assert ask_reset("mint@example.com").status_code == 429
+    assert mailoutbox == []
+    assert ask_reset("mint@example.com", ip="127.0.0.11").status_code == 302
+    assert len(mailoutbox) == 1
+
+
+def test_the_settings_limit_password_resets():
+    from config.settings import RATE_LIMITS
+
+    assert RATE_LIMITS["password-reset-ip"] == "10/h"
+    assert RATE_LIMITS["password-reset-email"] == "3/h"
 
 
 def test_behind_a_trusted_proxy_the_address_it_saw_counts(settings, user):

@@ -70,7 +70,7 @@ def test_with_hashed_static_names_the_manifest_names_the_hashed_icons(client, se
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "config.static.ManifestStorage"},  # production, uncompressed
     }
     call_command("collectstatic", "--noinput", verbosity=0)
 

@@ -3,6 +3,7 @@ Content-Security-Policy, WhiteNoise's static files, Redis as the shared cache, /
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -33,6 +34,8 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
+NOT_SERVED_DIRECTORIES = ("drf_spectacular_sidecar/redoc/", "rest_framework/", "django_htmx/")
+
 PRODUCTION = {
     "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "club.example",
 }  # fmt: skip
@@ -48,14 +51,39 @@ def test_check_deploy_is_clean_with_https_and_says_what_is_missing_without():
         assert warning in bare.stderr, warning
 
 
-def test_collectstatic_writes_hashed_compressed_files(tmp_path: Path):
-    done = manage("collectstatic", "--noinput", **PRODUCTION, STATIC_ROOT=str(tmp_path))
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> Path:
+    """``collectstatic`` as ``make serve`` runs it, once for the tests that read its output."""
+    root = tmp_path_factory.mktemp("static")
+    done = manage("collectstatic", "--noinput", **PRODUCTION, STATIC_ROOT=str(root))
     assert done.returncode == 0, done.stderr
+    return root
+
+
+def test_collectstatic_writes_hashed_compressed_files(collected: Path):
+    tmp_path = collected
     names = {p.name for p in (tmp_path / "css").iterdir()}
     hashed = [n for n in names if re.fullmatch(r"site\.[0-9a-f]{12}\.css", n)]
     assert hashed, sorted(names)
     assert {f"{hashed[0]}.gz", f"{hashed[0]}.br"} <= names
     assert (tmp_path / "staticfiles.json").exists()
+
+
+def test_collectstatic_ships_only_what_the_site_serves(collected: Path):
+    """Issue #28, item 17: no source maps, no Redoc (the docs are Swagger UI), no browsable
+    API, no second htmx, no unhashed copies; what the API docs page loads is there."""
+    tmp_path = collected
+    files = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
+    originals = [f for f in files if not f.endswith((".gz", ".br"))]
+    assert not [f for f in originals if f.endswith(".map")]
+    assert not [f for f in files if f.startswith(NOT_SERVED_DIRECTORIES)]
+    manifest = json.loads((tmp_path / "staticfiles.json").read_text())["paths"]
+    sidecar = "drf_spectacular_sidecar/swagger-ui-dist/"
+    for name in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
+        assert (tmp_path / manifest[sidecar + name]).exists(), name
+    unhashed = {"css/site.css", "js/htmx.min.js", sidecar + "swagger-ui-bundle.js"}
+    assert not unhashed & set(files)  # every page names the hashed file
+    assert sum((tmp_path / f).stat().st_size for f in files) < 15 * 1024 * 1024  # was 43 MB
 
 
 @pytest.mark.django_db

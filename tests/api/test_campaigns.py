@@ -570,8 +570,7 @@ def test_reading_takes_the_same_queries_whatever_the_campaigns_size(
 
 
 def test_the_campaign_report_has_the_pdf_rate(settings, organiser_api, campaign):
-    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "pdf": "1/minute"}
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "pdf": "1/minute"}
 
     assert organiser_api.get(url(campaign, "report/")).status_code == 200
     response = organiser_api.get(url(campaign, "report/"))

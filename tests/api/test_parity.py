@@ -96,6 +96,8 @@ API = {
     # accounts
     "login": {"auth_token_create"},
     "logout": {"auth_token_destroy"},
+    "api_token_create": {"auth_token_create"},  # the account page's token (issue #28, 16)
+    "api_token_revoke": {"auth_token_destroy"},
 }
 
 # page URL -> why the API has no operation for it

@@ -1,13 +1,14 @@
-"""The web PDF routes of stored squads and campaign reports are limited like the API's
-(``RATE_LIMITS["pdf"]``, per user or, for anonymous visitors, per address): over the limit,
-a 429 page instead of another render. The reference card is not: each process renders it
-once per paper and language."""
+"""The web PDF routes (stored squads, campaign reports, reference cards) are limited
+(``RATE_LIMITS["pdf"]``, per user or, for anonymous visitors, per address), on the same
+counter as the API's PDFs: over the limit, a 429 page (or the API's 429) instead of another
+render."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from rosters import services
 from rules.documents import parse_roster
@@ -72,8 +73,52 @@ def test_no_limit_when_the_rate_is_none(settings, client, campaign, organiser):
     assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
 
 
-def test_the_reference_card_is_not_limited(client):
-    """Rendered once per paper and language in each process, then served from memory."""
+def test_the_reference_card_is_limited_like_the_other_pdfs(client):
+    """Issue #28, item 22: 40 of 40 were rendered."""
     url = reverse("print:reference_card", args=["black-sun"])
 
-    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    assert client.get(url).status_code == 200
+
+    assert_limited(client.get(url))
+    assert Client(REMOTE_ADDR="127.0.0.11").get(url).status_code == 200  # per address
+
+
+def test_the_web_and_the_api_count_a_users_pdfs_together(client, user, other_user):
+    """Issue #28, item 22: the web's and the API's counts were apart (30 + 30 a minute)."""
+    squad = services.squad_import(owner=user, roster=parse_roster(squad_document()))
+    client.force_login(user)
+    api = APIClient()
+    api.force_authenticate(user)
+
+    assert client.get(reverse("print:squad_sheet", args=[squad.pk])).status_code == 200
+
+    for url in (f"/api/squads/{squad.pk}/sheet/", "/api/systems/black-sun/reference/"):
+        response = api.get(url)
+        assert response.status_code == 429, url
+        assert response.json()["errors"][0]["code"] == "throttled"
+        assert 0 < int(response["Retry-After"]) <= 3600
+    other = APIClient()
+    other.force_authenticate(other_user)
+    assert other.get("/api/systems/black-sun/reference/").status_code == 200
+
+
+def test_an_api_download_counts_on_the_web_too(client, user):
+    api = APIClient()
+    api.force_authenticate(user)
+    assert api.get("/api/systems/black-sun/reference/").status_code == 200
+    client.force_login(user)
+
+    assert_limited(client.get(reverse("print:reference_card", args=["black-sun"])))
+
+
+def test_anonymous_pdfs_count_per_address_on_the_web_and_the_api():
+    url = reverse("print:reference_card", args=["black-sun"])
+    assert Client(REMOTE_ADDR="127.0.0.12").get(url).status_code == 200
+
+    response = APIClient(REMOTE_ADDR="127.0.0.12").get("/api/systems/black-sun/reference/")
+
+    assert response.status_code == 429
+    assert (
+        APIClient(REMOTE_ADDR="127.0.0.13").get("/api/systems/black-sun/reference/").status_code
+        == 200
+    )

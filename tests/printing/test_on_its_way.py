@@ -208,12 +208,7 @@ def test_asking_again_while_the_worker_prints_does_not_count_against_the_limit(
 
 
 def test_the_api_asking_again_is_not_throttled(user, squad, settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {
-            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "pdf": "2/minute"
-        },
-    }  # fmt: skip
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "pdf": "2/minute"}
     api = APIClient()
     api.force_authenticate(user)
     url = f"/api/squads/{squad.pk}/sheet/"

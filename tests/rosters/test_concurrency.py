@@ -106,3 +106,45 @@ def test_adding_to_a_squad_deleted_meanwhile_is_a_404_on_the_page(user, client):
     client.force_login(user)
     response = client.post(f"/squads/{squad.pk}/members/add/", {"name": "Late", "type": "grunt"})
     assert response.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "service", "body"),
+    [("put", "squad_replace", document("Alpha")), ("patch", "squad_update", {"name": "Renamed"})],
+)
+def test_a_squad_deleted_between_the_change_and_its_answer_is_a_404(
+    user, monkeypatch, method, service, body
+):
+    """Issue #28, item 20: a DELETE that commits after the change but before the answer
+    re-reads the squad (before: DoesNotExist, a 500; 3 in 112 rounds of PUT against DELETE
+    on SQLite). The window, made certain: the squad is deleted as the service returns."""
+    squad = services.squad_import(owner=user, roster=grunts_roster(3))
+    change = getattr(services, service)
+
+    def change_then_deleted(**kwargs):
+        changed = change(**kwargs)
+        services.squad_delete(squad=Squad.objects.get(pk=squad.pk))
+        return changed
+
+    monkeypatch.setattr(services, service, change_then_deleted)
+
+    response = getattr(client_for(user), method)(f"/api/squads/{squad.pk}/", body, format="json")
+
+    assert response.status_code == 404, response.content
+    assert response.json()["errors"][0]["code"] == "not-found"
+    assert not Squad.objects.filter(pk=squad.pk).exists()
+
+
+def test_replacing_and_deleting_a_squad_at_once_is_never_a_500(user):
+    for _trial in range(5):
+        squad = services.squad_import(owner=user, roster=grunts_roster(3))
+        url = f"/api/squads/{squad.pk}/"
+
+        put, delete = race(
+            lambda u=url: client_for(user).put(u, document("Alpha"), format="json"),
+            lambda u=url: client_for(user).delete(u),
+        )
+
+        assert delete.status_code == 204
+        assert put.status_code in (200, 404), put.content
+        assert not Member.objects.filter(squad_id=squad.pk).exists()
