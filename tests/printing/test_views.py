@@ -5,21 +5,19 @@ from django.urls import reverse
 from tests.printing.conftest import LETTER, page_sizes, pdf_text
 
 
-@pytest.fixture(scope="module")
-def letter_card():
+# The web PDFs count against the PDF limit, kept in the shared cache (a database table here).
+pytestmark = pytest.mark.django_db
+
+
+def test_reference_card_download_on_letter_paper_fits_two_pages():
     url = reverse("print:reference_card", args=["black-sun"])
-    return Client().get(url, {"paper": "letter"})
+    letter_card = Client().get(url, {"paper": "letter"})
 
-
-def test_reference_card_download(letter_card):
     assert letter_card.status_code == 200
     assert letter_card["Content-Type"] == "application/pdf"
     assert letter_card["Content-Disposition"] == (
         'attachment; filename="black-sun-reference-letter.pdf"'
     )
-
-
-def test_reference_card_on_letter_paper_fits_two_pages(letter_card):
     sizes = page_sizes(letter_card.content)
 
     assert len(sizes) <= 2
