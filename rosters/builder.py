@@ -953,7 +953,9 @@ def _unit_member_text(system: GameSystem, member: RulesMember) -> str:
     kit = _kit_text(system, member.equipment)
     if not kit:
         return name
-    return f"{name} ({_('each: %(kit)s') % {'kit': kit} if models > 1 else kit})"
+    if models > 1:
+        kit = _("each: %(kit)s") % {"kit": kit}
+    return f"{name} ({kit})"
 
 
 def _kit_text(system: GameSystem, equipment) -> str:
