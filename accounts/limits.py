@@ -201,11 +201,11 @@ def login_message(seconds: int, *, account: bool = False) -> str:
     if account:
         return ngettext(
             "Too many failed log-ins for this account, so its log-ins are paused for safety "
-            "for %(minutes)d minute. If it is yours, reset your password: you can then log "
-            "in at once.",
+            "for %(minutes)d minute. If it is yours and has an e-mail address, reset your "
+            "password: you can then log in at once.",
             "Too many failed log-ins for this account, so its log-ins are paused for safety "
-            "for %(minutes)d minutes. If it is yours, reset your password: you can then log "
-            "in at once.",
+            "for %(minutes)d minutes. If it is yours and has an e-mail address, reset your "
+            "password: you can then log in at once.",
             minutes,
         ) % {"minutes": minutes}
     return ngettext(

@@ -32,6 +32,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from rest_framework.authtoken.models import Token
 
+from accounts import services
 from accounts.forms import AccountForm, SignUpForm
 from accounts.limits import forget_failures, limit_password_reset, limit_signup
 
@@ -39,7 +40,7 @@ FAVICON = "img/favicon.svg"
 
 
 def end_api_tokens(user) -> None:
-    Token.objects.filter(user=user).delete()
+    services.api_token_revoke(user=user)
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -105,8 +106,7 @@ def profile(request: HttpRequest) -> HttpResponse:
 def api_token_create(request: HttpRequest) -> HttpResponse:
     """A new API token for the player, replacing the one before (which stops working): the
     account page shows it once."""
-    end_api_tokens(request.user)
-    request.session[NEW_TOKEN] = Token.objects.create(user=request.user).key
+    request.session[NEW_TOKEN] = services.api_token_replace(user=request.user)
     return redirect("profile")
 
 

@@ -97,8 +97,8 @@ class TokenView(JSONErrors, APIView):
             return None
         reset = request.build_absolute_uri(reverse("password_reset"))
         return gettext(
-            "Too many failed log-ins for this account. If it is yours, reset your password "
-            "at %(url)s: you can then log in at once."
+            "Too many failed log-ins for this account. If it is yours and has an e-mail "
+            "address, reset your password at %(url)s: you can then log in at once."
         ) % {"url": reset}
 
     @extend_schema(

@@ -87,7 +87,7 @@ def report_pdf(
     confirmed = selectors.battles(campaign).filter(status=Battle.Status.CONFIRMED).count()
     return campaign_report_pdf(
         campaign_name=campaign.name,
-        system_label=game.name,
+        system_label=_(game.name),
         organiser=campaign.organiser.get_username(),
         standings=standings,
         battles=battles,

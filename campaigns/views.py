@@ -473,7 +473,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,
             "casualty_fields": game.report.casualty,
-            "outcome_label": labels.get("column:outcome", gettext_noop("Mission")),
+            "outcome_label": labels.get("column:outcome", gettext_noop("Result")),
             "roll_fields": tuple(f for f in game.report.side if f.kind == "rolls"),
             "game_dir": f"systems/{game.code}",
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
@@ -542,7 +542,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 (s, _(labels.get(f"outcome:{s.outcome}", s.outcome)), lines, disputed.get(i, []))
                 for i, (s, lines) in enumerate(zip(battle.sides.all(), reported, strict=False))
             ],  # fmt: skip
-            "outcome_label": labels.get("column:outcome", gettext_noop("Mission")),
+            "outcome_label": labels.get("column:outcome", gettext_noop("Result")),
             # a game whose outcomes are the result (win, draw, loss) has no column of its own
             # for the placing
             "show_placing": rules.placings is None,
@@ -591,7 +591,7 @@ def _side_field_line(f, value, labels) -> str:
         return _(f.label)
     if f.kind == "code":
         value = _(labels.get(f"{f.key}:{value}", value))
-    return f"{_(f.label)}: {value}"
+    return _("%(label)s: %(value)s") % {"label": _(f.label), "value": value}
 
 
 def _deed_word(deed, labels) -> str:
@@ -699,7 +699,10 @@ def battle_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "battle": battle,
             "question": _void_question(battle),
             "can_void": battle.status == Battle.Status.CONFIRMED,
-            "void_first": selectors.void_first(battle),
+            # only a confirmed battle can wait on a later one: a voided one keeps its place
+            "void_first": (
+                selectors.void_first(battle) if battle.status == Battle.Status.CONFIRMED else None
+            ),
         },
     )
 

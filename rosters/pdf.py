@@ -197,7 +197,7 @@ def squad_sheet_context(
         **game,
         "paper": _paper(paper),
         "cards": cards,
-        "system_name": system.name,
+        "system_name": gettext(system.name),
         "squad": {
             "name": roster.name,
             "owner": owner,
@@ -300,7 +300,11 @@ def reference_card_context(system_code: str, *, paper: str = "a4") -> dict[str, 
         raise NotPrintable(f"no quick-reference card for the game system {system_code!r}")
     system = get_system(system_code)
     reference_context = system.printing.reference_context  # set with the template
-    return {**reference_context(gettext), "paper": _paper(paper), "system_name": system.name}
+    return {
+        **reference_context(gettext),
+        "paper": _paper(paper),
+        "system_name": gettext(system.name),
+    }
 
 
 def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:

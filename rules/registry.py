@@ -32,7 +32,7 @@ class CampaignRules:
     - ``labels``: English words, marked for translation, for the codes of reports and history:
       end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``, a side
       field's codes as ``<key>:<code>``; and for the columns of the pages: ``column:outcome``
-      (what a side's outcome is called; default "Mission"), ``column:casualty_vp``...;
+      (what a side's outcome is called; default "Result"), ``column:casualty_vp``...;
     - ``history``: how the history words the kinds of change that are the game's own (every
       game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``, and
       may word them its own way here):

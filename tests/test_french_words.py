@@ -75,3 +75,15 @@ def test_unit_builder_puts_a_space_before_the_colon_in_french(client, user):
 
     assert f"dés d'ordre{NBSP}: " in html
     assert "dés d'ordre: " not in html
+
+
+def test_a_public_link_names_the_game_in_the_reader_s_language(client, user):
+    roster = next(r for r in demo_rosters() if r.system == "one-page-modern")
+    squad = services.squad_import(owner=user, roster=roster)
+    squad.is_public = True
+    squad.save(update_fields=["is_public"])
+
+    html = french_page(client, reverse("squad_shared", args=[squad.public_id]))
+
+    assert "Escarmouche moderne en une page" in html
+    assert "One-page modern skirmish" not in html

@@ -84,7 +84,7 @@ def assert_account_paused(response):
     assert 0 < int(response["Retry-After"]) <= 3600
     text = response.content.decode()
     assert "Too many failed log-ins for this account" in text
-    assert "If it is yours, reset your password: you can then log in at once." in text
+    assert "If it is yours and has an e-mail address, reset your password" in text
     assert f'<a href="{reverse("password_reset")}">Reset your password</a>' in text
 
 

@@ -144,7 +144,10 @@ def test_a_gang_that_bottled_out_says_so(war, client, user):
     client.force_login(user)
 
     assert "Bottled: failed a bottle test" in battle_page(client, campaign)
-    assert "test de déroute raté</li>" in battle_page(client, campaign, language="fr")
+    # French puts a no-break space before the colon, as everywhere else
+    assert "En déroute\u00a0: test de déroute raté</li>" in battle_page(
+        client, campaign, language="fr"
+    )
 
 
 def test_a_report_without_a_date_shows_when_it_was_recorded(war, client, user):

@@ -116,3 +116,20 @@ def test_a_battle_the_same_squads_fought_after_is_not_offered_for_voiding(
     later = client.get(battle_url(second.battle)).content.decode()
     assert f'hx-post="{void_url(second.battle)}"' in later  # the latest is offered
     assert Battle.objects.get(pk=battle.pk).status == "confirmed"
+
+
+def test_a_voided_battle_says_it_is_voided_not_that_a_later_one_waits(
+    client, campaign, battle, organiser
+):
+    """A voided battle keeps its place in the order: the page must not send the organiser to
+    void a later battle first (found in review of item 8)."""
+    us, vc = (side.entry for side in battle.sides.order_by("position"))
+    services.battle_void(battle=battle, user=organiser)
+    services.battle_submit(campaign=campaign, user=us.player, document=report(us, vc))
+    client.force_login(organiser)
+
+    html = client.get(void_url(battle)).content.decode()
+    main = html.split("<main", 1)[1].split("</main>")[0]
+
+    assert "only a confirmed battle can be voided" in main
+    assert "void it first" not in main

@@ -4,7 +4,6 @@ from django.urls import reverse
 
 from tests.printing.conftest import LETTER, page_sizes, pdf_text
 
-
 # The web PDFs count against the PDF limit, kept in the shared cache (a database table here).
 pytestmark = pytest.mark.django_db
 
