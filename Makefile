@@ -18,7 +18,7 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	export PDF_CACHE_DIR=$(CURDIR)/.cache/pdf; \
-	$(PY) manage.py db_worker --no-startup-delay --interval 0.5 & worker=$$!; \
+	$(PY) manage.py print_worker --no-startup-delay --interval 0.5 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 

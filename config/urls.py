@@ -11,6 +11,7 @@ urlpatterns = [
     # the installable app (issue #15): the service worker must sit at the root to control "/"
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("offline/", views.offline, name="offline"),
     path("accounts/signup/", accounts_views.signup, name="signup"),
     path("favicon.ico", accounts_views.favicon),
     path("accounts/profile/", accounts_views.profile, name="profile"),

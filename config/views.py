@@ -108,6 +108,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return HttpResponse(Path(path).read_bytes(), content_type="text/javascript; charset=utf-8")
 
 
+def offline(request: HttpRequest) -> HttpResponse:
+    """``/offline/``: what the service worker shows, offline, for a PDF this device never
+    downloaded (issue #28): that no copy of it is kept, and what is (static/js/offline.js lists
+    the kept pages and PDFs, which the worker knows). The worker keeps this page in the
+    device's language as it starts controlling the pages."""
+    return render(request, "offline.html")
+
+
 THEME_COLOUR = "#1f2328"  # the icon's background (static/img/favicon.svg)
 
 

@@ -33,7 +33,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -316,6 +316,21 @@ def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
         cached = render_pdf(reference_cards()[system_code], context)
         cache.set(key, cached, CACHE_SECONDS)
     return cached
+
+
+def reference_cards_ahead() -> list[tuple[str, str, str]]:
+    """Every game's quick-reference card, on every paper and in every language, rendered
+    into the PDF cache (which every process shares) unless it is there already: they change
+    only with a release, so the task worker renders them as it starts (``print_worker``) and
+    the first download of each is instant. Gives the (system, paper, language) of each."""
+    done = []
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for system in reference_cards():
+                for paper in PAPER_SIZES:
+                    reference_card_pdf(system, paper=paper)
+                    done.append((system, paper, language))
+    return done
 
 
 # --- campaign reports -----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -88,7 +89,8 @@ def reference_card(request: HttpRequest, system: str) -> HttpResponse:
 # --- stored squads --------------------------------------------------------------------------
 
 
-def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpResponse:
+def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool, back: str) -> HttpResponse:
+    """``back``: the squad's page, which the page of a PDF on its way links back to."""
     paper = _paper(request)
     if paper is None:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
@@ -102,7 +104,7 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool) -> HttpRespon
         if refused is not None:
             return refused
     filename = stored_squad_filename(squad, cards=cards)
-    context = {"squad": squad, "filename": filename, "url": request.get_full_path()}
+    context = {"squad": squad, "filename": filename, "url": request.get_full_path(), "back": back}
     try:
         pdf = squad_pdf_or_on_its_way(squad, **options)
     except NotPrintable:
@@ -136,7 +138,9 @@ def _shared(public_id) -> Squad:
 @print_budget
 def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/sheet.pdf``: the owner's squad sheet."""
-    return _squad_pdf(request, _owned(request, pk), cards=False)
+    return _squad_pdf(
+        request, _owned(request, pk), cards=False, back=reverse("rosters:builder", args=[pk])
+    )
 
 
 @login_required
@@ -144,18 +148,22 @@ def squad_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @print_budget
 def squad_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """``/print/squads/<pk>/cards.pdf``: the owner's model cards."""
-    return _squad_pdf(request, _owned(request, pk), cards=True)
+    return _squad_pdf(
+        request, _owned(request, pk), cards=True, back=reverse("rosters:builder", args=[pk])
+    )
 
 
 @require_GET
 @print_budget
 def shared_sheet(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/sheet.pdf``: a public squad's sheet, for anyone."""
-    return _squad_pdf(request, _shared(public_id), cards=False)
+    back = reverse("squad_shared", args=[public_id])
+    return _squad_pdf(request, _shared(public_id), cards=False, back=back)
 
 
 @require_GET
 @print_budget
 def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""
-    return _squad_pdf(request, _shared(public_id), cards=True)
+    back = reverse("squad_shared", args=[public_id])
+    return _squad_pdf(request, _shared(public_id), cards=True, back=back)

@@ -37,6 +37,7 @@ STATIC_DIR = (Path(__file__).resolve().parent.parent / "static").resolve()
 BASE_URL = STATIC_DIR.as_uri() + "/"
 STYLESHEET_URL = BASE_URL + "css/print.css"
 WARM_MODULE = "rosters.print_warm"  # imported once by the fork server: see the docstring
+WARM_PAGE = "<p>Warm</p>"
 
 
 class RenderTooLong(RuntimeError):
@@ -128,6 +129,15 @@ def _child(connection: Any, html: str) -> None:  # runs in the child process
         connection.send(("pdf", pdf))
     finally:
         connection.close()
+
+
+def start(*, budget: float = 120) -> None:
+    """Start the fork server now, warmed (``rosters.print_warm``), and fork one child from it,
+    instead of at the first print: a process that prints (the task worker) calls it as it
+    starts, so that the first PDF a player waits for costs what any other does. The budget is
+    wide: the server warms itself before it forks the first child, and a loaded machine is
+    slow at it."""
+    render(WARM_PAGE, budget=budget)
 
 
 def render(html: str, *, budget: float | None) -> bytes:

@@ -183,3 +183,29 @@ def test_a_refused_report_comes_back_with_its_key_and_says_so(player, campaign, 
     assert "data-offline-report data-refused" in page
     assert 'name="idempotency_key" value="to-correct"' in page
     assert not Battle.objects.exists()
+
+
+def test_the_offline_page_says_a_pdf_was_never_downloaded_here_in_the_device_s_language(client):
+    """What the service worker shows for a PDF not kept (issue #28, item 14); the page of each
+    load names it, so that offline.js asks the worker to keep it."""
+    page = client.get(reverse("offline")).content.decode()
+
+    assert reverse("offline") == "/offline/"  # static/js/sw.js names it
+    assert "This PDF was never downloaded on this device" in page
+    assert 'id="offline-kept"' in page
+    offline = re.search(r'<div id="offline"[^>]*>', page).group(0)
+    assert 'data-offline-page="/offline/"' in offline
+    assert 'const OFFLINE_PAGE = "/offline/";' in client.get("/sw.js").content.decode()
+
+
+def test_the_builder_marks_what_needs_the_network(client, user):
+    from rosters import services
+    from rules import get_system
+
+    squad = services.squad_import(owner=user, roster=get_system("black-sun").demo()[0])
+    client.force_login(user)
+    page = client.get(reverse("rosters:builder", args=[squad.pk])).content.decode()
+
+    assert re.search(r'<div id="roster" data-needs-network[ >]', page)
+    assert re.search(r'<form id="squad-form" data-needs-network ', page)
+    assert "Editing needs the network" in page  # the line offline.js shows when offline

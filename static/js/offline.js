@@ -12,6 +12,11 @@
 //    device is back online. The server records a key only once, so a report sent twice
 //    still counts once. The line at the top of every page says when a report has arrived,
 //    or why the server refused it (the report is then kept on the device to be corrected).
+// 4. Editing needs the network (issue #28). Offline, the areas that post edits to the server
+//    ([data-needs-network]: a builder's forms) say so: their controls are marked unusable, and
+//    a click or a change there shows the line that says why instead of doing nothing. A PDF
+//    never downloaded on this device gets the offline page (/offline/, kept by the worker in
+//    the device's language), which lists what is kept.
 //
 // All the words come from base.html's data- attributes, which Django translates. The drafts
 // and the outbox are kept in localStorage, which outlives the tab. sessionStorage holds the
@@ -98,6 +103,15 @@
 
   // --- the service worker -----------------------------------------------------------------
 
+  // The offline page, kept once in each language the device shows (and again after "forget").
+  const OFFLINE_PAGE = "offline-page";
+  async function keepOfflinePage(worker) {
+    const lang = document.documentElement.lang;
+    if (fromCopy || !navigator.onLine || localStorage.getItem(OFFLINE_PAGE) === lang) return;
+    const answer = await ask(worker, { type: "keep", urls: [words.offlinePage] });
+    if (answer === "reached") localStorage.setItem(OFFLINE_PAGE, lang);
+  }
+
   // Asks the worker for something ("keep", "forget", "fresh"); resolves with its answer.
   function ask(worker, message) {
     return new Promise((resolve) => {
@@ -129,8 +143,10 @@
         // Another player logs in on this device: the copies of the last one's pages go.
         const otherPlayer = Boolean(user && previous && previous !== user);
         if (otherPlayer) await ask(worker, { type: "forget" });
+        if (otherPlayer) localStorage.removeItem(OFFLINE_PAGE);
         if (user) localStorage.setItem("offline-user", user);
         if ((!controlled || otherPlayer) && !fromCopy) await ask(worker, { type: "keep", urls: loaded() });
+        await keepOfflinePage(worker);
       })
       .catch(() => {}); // no worker (a private window, plain http): the site works as before
   }
@@ -141,6 +157,7 @@
       const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
       if (!worker) return;
       event.preventDefault();
+      localStorage.removeItem(OFFLINE_PAGE);
       ask(worker, { type: "forget" }).then(() => form.submit());
     });
   }
@@ -192,11 +209,68 @@
   window.addEventListener("offline", () => {
     clearTimeout(retry);
     showMark();
+    editing(false);
   });
   window.addEventListener("online", () => {
     delay = 1000;
+    editing(true);
     whenBack();
   });
+
+  // --- editing needs the network ----------------------------------------------------------
+
+  const editsLine = root.querySelector(".offline-edits");
+  const EDITABLE = "[data-needs-network]";
+  const CONTROLS = "button, input, select, textarea, a[hx-get], a[hx-post]";
+
+  function editing(possible) {
+    const areas = document.querySelectorAll(EDITABLE);
+    editsLine.hidden = possible || !areas.length;
+    for (const area of areas) {
+      area.classList.toggle("needs-network", !possible);
+      for (const control of area.querySelectorAll(CONTROLS)) {
+        if (possible) control.removeAttribute("aria-disabled");
+        else control.setAttribute("aria-disabled", "true");
+      }
+    }
+  }
+
+  function refuseOffline(event) {
+    const target = event.target.closest ? event.target.closest(CONTROLS) || event.target : null;
+    if (navigator.onLine || !target || !target.closest(EDITABLE)) return;
+    if (event.type === "click" && !target.matches(CONTROLS)) return; // reading, selecting text
+    if (event.type === "click" && target.matches("input, select, textarea")) return; // typing
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    editing(false); // also for what htmx swapped in since
+    editsLine.scrollIntoView({ block: "nearest" });
+  }
+  for (const type of ["click", "submit", "change"]) document.addEventListener(type, refuseOffline, true);
+  // Online, but the server out of reach: a builder's edit that could not be sent says why.
+  document.addEventListener("htmx:sendError", (event) => {
+    if (event.target.closest && event.target.closest(EDITABLE)) editsLine.hidden = false;
+  });
+  if (fromCopy || !navigator.onLine) editing(false);
+
+  // --- the offline page: what is kept -----------------------------------------------------
+
+  async function listKept(section) {
+    const worker = navigator.serviceWorker && (await navigator.serviceWorker.ready).active;
+    const kept = (await ask(worker, { type: "list" })) || [];
+    const decode = (text) => new DOMParser().parseFromString(text, "text/html").body.textContent;
+    const items = kept
+      .map((entry) => ({ ...entry, name: entry.kind === "page" ? decode(entry.name) : entry.name }))
+      .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "pdf" ? -1 : 1))
+      .map((entry) => {
+        const li = document.createElement("li");
+        li.append(link(entry.url, entry.name));
+        return li;
+      });
+    section.querySelector(".offline-kept-list").replaceChildren(...items);
+    section.querySelector(".offline-kept-none").hidden = items.length > 0;
+  }
+  const keptSection = document.getElementById("offline-kept");
+  if (keptSection) listKept(keptSection).catch(() => {});
 
   // --- the outbox -------------------------------------------------------------------------
 

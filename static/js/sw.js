@@ -15,6 +15,9 @@
 const PREFIX = "skirmish-offline-";
 const CACHE = PREFIX + "v1"; // a new name when what is kept changes shape
 const MOST_ENTRIES = 300; // past it, the copies written longest ago are dropped
+// Shown, offline, in place of a PDF this device never downloaded (issue #28): kept by "keep"
+// like any page (offline.js asks for it in the device's language), never under another address.
+const OFFLINE_PAGE = "/offline/";
 // What a page loads besides itself and is worth keeping; fetch() and htmx calls are not.
 const KEPT_DESTINATIONS = ["style", "script", "font", "image", "manifest"];
 
@@ -38,13 +41,15 @@ self.addEventListener("fetch", (event) => {
 
 // Messages from offline.js, each answered on its port when done: "keep" these addresses (the
 // page that was open before we started), "forget" everything (the player logs out), "fresh":
-// can we reach the server again? (yes: the page's copy is renewed, and the page reloads).
+// can we reach the server again? (yes: the page's copy is renewed, and the page reloads);
+// "list" what is kept: the pages (their titles) and the PDFs (their file names).
 self.addEventListener("message", (event) => {
   const message = event.data || {};
   let work = Promise.resolve("done");
   if (message.type === "keep") work = keepAll(message.urls || []);
   if (message.type === "forget") work = caches.delete(CACHE);
   if (message.type === "fresh") work = keepAll([message.url]);
+  if (message.type === "list") work = listKept();
   event.waitUntil(work.then((answer) => event.ports[0] && event.ports[0].postMessage(answer)));
 });
 
@@ -73,8 +78,12 @@ async function networkFirst(event) {
   } catch (error) {
     const cache = await caches.open(CACHE);
     const copy = await cache.match(request, { ignoreVary: true });
-    if (!copy) throw error; // never opened online: the browser's own "no connection" page
-    return request.mode === "navigate" ? marked(copy) : copy;
+    if (copy) return request.mode === "navigate" ? marked(copy) : copy;
+    // A PDF never downloaded here: the offline page says so, and what is kept.
+    const pdf = request.mode === "navigate" && new URL(request.url).pathname.endsWith(".pdf");
+    const offlinePage = pdf && (await cache.match(OFFLINE_PAGE, { ignoreVary: true }));
+    if (offlinePage) return offlinePage;
+    throw error; // a page never opened online: the browser's own "no connection" page
   }
 }
 
@@ -95,6 +104,32 @@ async function keep(request, response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MOST_ENTRIES))) {
     await cache.delete(old);
   }
+}
+
+// The pages and PDFs kept, for the offline page's list: [{url, kind, name}], the PDFs by
+// their file name (Content-Disposition), the pages by their <title> (as written: entities).
+async function listKept() {
+  const cache = await caches.open(CACHE);
+  const kept = [];
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+    if (type === "application/pdf") {
+      kept.push({ url: request.url, kind: "pdf", name: fileName(response) || request.url });
+    } else if (type === "text/html" && new URL(request.url).pathname !== OFFLINE_PAGE) {
+      const title = (await response.text()).match(/<title>([\s\S]*?)<\/title>/);
+      kept.push({ url: request.url, kind: "page", name: title ? title[1].trim() : request.url });
+    }
+  }
+  return kept;
+}
+
+function fileName(response) {
+  const header = response.headers.get("Content-Disposition") || "";
+  const encoded = header.match(/filename\*=utf-8''([^;]+)/i);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  const plain = header.match(/filename="((?:[^"\\]|\\.)*)"/);
+  return plain ? plain[1].replace(/\\(.)/g, "$1") : "";
 }
 
 // Fetches and keeps each address; answers whether the server could be reached at all.

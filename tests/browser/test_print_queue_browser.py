@@ -51,3 +51,29 @@ def test_the_sheet_on_its_way_swaps_to_its_link(page: Page, live_server, django_
     assert "Capt. Steven Mint" in pdf_text(open(path, "rb").read())
     assert [url for url in failed if not url.endswith("/favicon.ico")] == []
     assert csp == []
+
+
+def test_the_sheet_downloads_by_itself_once_printed_and_leads_back(
+    page: Page, live_server, django_user_model
+):
+    """Issue #28, item 13: no second click once the PDF is ready (the link stays, for another
+    copy), and a way back to the squad."""
+    user = django_user_model.objects.create_user(username="mint", password=PASSWORD)
+    squad = services.squad_import(owner=user, roster=get_system("black-sun").demo()[0])
+    run_the_worker()  # the A4 sheet, rendered ahead at import
+    log_in(page, live_server.url, "mint")
+    page.goto(f"{live_server.url}/squads/{squad.pk}/")
+    page.get_by_label("Paper size").select_option(label="US Letter")
+    page.get_by_role("button", name="Squad sheet (PDF)").click()  # not printed yet
+    line = page.locator("#pdf-download")
+    expect(line).to_contain_text("is being printed")
+
+    with page.expect_download() as download:  # nothing clicked: the ready line starts it
+        assert run_the_worker() == ["rendered"]
+    assert download.value.suggested_filename == "Mint's Marauders.pdf"
+    assert "Capt. Steven Mint" in pdf_text(open(download.value.path(), "rb").read())
+    expect(line).to_contain_text("Your PDF is ready")
+    expect(line.get_by_role("link", name="Mint's Marauders.pdf")).to_be_visible()
+
+    page.get_by_role("link", name="Back to the squad").click()
+    expect(page).to_have_url(f"{live_server.url}/squads/{squad.pk}/")
