@@ -207,8 +207,9 @@ def test_french_keeps_the_rulebooks_cv():
 # at all, and followed by a space or the end. "?!" counts once; a no-break space (U+00A0) or
 # a narrow one (U+202F) before the first mark is right.
 BAD_SPACING = re.compile(r"(?: |(?<=[^\s\u00a0\u202f?!]))[:;!?](?=\s|$)")
-# Text that is code, not French: quoted code, an HTTP header, a URL, a JSON shape.
-CODE = re.compile(r"`[^`]*`|Content-Type: \S+|https?://\S+")
+# Text that is code, not French: quoted code (in backticks or an HTML <code>), an HTTP
+# header, a URL, a JSON shape.
+CODE = re.compile(r"`[^`]*`|<code>[^<]*</code>|Content-Type: \S+|https?://\S+")
 JSON_OBJECT = re.compile(r"\{[^{}]*\}")  # the innermost: removed until none is left
 
 
@@ -230,6 +231,8 @@ def spacing_faults(text: str) -> list[str]:
         (f"«{NBSP}Qu'est-ce que…{NBSP}?!{NBSP}»", 0),
         ("Bataille à 10:30, dead=0", 0),
         (f"envoyez `Authorization: Token <key>`{NBSP}; ou pas", 0),
+        (f"l'en-tête <code>Authorization: Token</code>{NBSP}; ou pas", 0),
+        ("l'en-tête Authorization: Token", 1),
         (f'(JSON{NBSP}: {{"units": {{type: {{qualité: coût}}}}}})', 0),
         ("Content-Type: application/json", 0),
         ("voir https://example.org/a:b", 0),
