@@ -157,7 +157,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- caches, client addresses and limits (accounts/limits.py) -------------------------------
+# --- caches, client addresses and limits (core/limits.py, accounts/limits.py) ---------------
 
 
 def shared_cache_config() -> dict[str, Any]:
@@ -218,7 +218,7 @@ if REDIS_URL:  # a session is read from Redis, written through to the database
 # How many reverse proxies of ours stand in front of the app, each appending the address it
 # got the request from to X-Forwarded-For. 0: the header is never read (anyone can write it)
 # and the client is REMOTE_ADDR; N: the client is the N-th address from the right. The API
-# throttles (NUM_PROXIES below) and every limit use this one rule: accounts.limits.client_ip.
+# throttles (NUM_PROXIES below) and every limit use this one rule: core.limits.client_ip.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 # django-ratelimit's counters (rates "N/period", period s, m, h or d with an optional
@@ -237,7 +237,7 @@ RATE_LIMITS = {
     "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
 }
 RATELIMIT_USE_CACHE = SHARED_CACHE
-RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
+RATELIMIT_IP_META_KEY = "core.limits.client_ip"
 
 # The longest one PDF may take to lay out, in seconds (rosters.print_engine): past it, the
 # child process printing it is stopped and the page or API answers 503 with a message. The
