@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "campaigns",
     "accounts",
     "api",
+    "games",
 ]
 
 MIDDLEWARE = [
@@ -269,7 +270,7 @@ CSRF_TRUSTED_ORIGINS = [
 # only; no inline script anywhere (htmx's indicator style is off, base.html), no framing, no
 # plugins, forms posted here only; the service worker and the app's manifest (/sw.js,
 # /manifest.webmanifest) from this site too. The API docs page relaxes styles for Swagger
-# UI's own (api/urls.py, DocsView).
+# UI's own (config/api_urls.py, DocsView).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -309,7 +310,7 @@ PRERENDER_SHEETS = PRINT_ON_QUEUE = TASK_QUEUE != "off"
 # Seconds between an edit and its render: a burst of edits within them renders once.
 PRERENDER_DELAY_SECONDS = float(os.environ.get("PRERENDER_DELAY_SECONDS", "2"))
 
-# --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
+# --- REST API (/api/: config/api_urls.py; shared pieces in the api package) -----------------
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -1,5 +1,5 @@
 """The games under ``/api/systems/`` (issue #17): the list, each game's catalogue
-(``api.catalogue``) and its quick-reference card.
+(``games.catalogue``) and its quick-reference card.
 
 Open to anonymous clients, as the reference card and ``POST /api/squads/validate/`` are. The
 catalogue speaks the request's language (``Accept-Language``, read by Django's
@@ -34,10 +34,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.routers import SimpleRouter
 
-from api import catalogue
 from api.errors import error_responses
 from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import FirstRenderer, PDFRenderer
+from games import catalogue
 from rosters.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
 from rules import get_system, systems
 from rules.registry import DocumentLimits, GameSystem
