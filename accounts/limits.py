@@ -1,11 +1,11 @@
-"""Limits on what one client may try: log-in failures, sign-ups and PDF renders.
+"""Limits on what one client may try to get into an account: log-in failures, sign-ups and
+password resets.
 
-Every count lives in the shared cache (``settings.SHARED_CACHE``), so that every worker's
-requests add up, in fixed windows, with the rates of ``settings.RATE_LIMITS`` read at each
-request: the views' counts are django-ratelimit's (``get_usage``), the log-in's are
-reservations of our own (below), because a try must count before its password is checked.
-A client is known by its address as ``client_ip`` reads it, the one rule the API throttles
-use too (api/throttles.py).
+Every count lives in the shared cache (``settings.SHARED_CACHE``), in fixed windows, with the
+rates of ``settings.RATE_LIMITS`` read at each request: the views' counts are
+django-ratelimit's (``core.limits``, which also knows the client's address, ``client_ip``,
+and holds the 429 page and the PDF limit), the log-in's are reservations of our own (below),
+because a try must count before its password is checked.
 
 Log-in. The web log-in, the admin's and the API's token endpoint all go through
 ``django.contrib.auth.authenticate`` and so through ``LoginLimitBackend``, the one backend
@@ -21,30 +21,24 @@ address's: a single address cannot lock a real user out, it takes
 ``login-account / login-ip`` addresses to do so, while a guesser spreading over many
 addresses still gets no more than ``login-account`` tries. ``LoginLimitMiddleware`` answers
 a refused web or admin log-in with a 429 page; the token endpoint answers with its own 429
-in the API's error shape (api/urls.py).
+in the API's error shape (accounts/api.py).
 
 An account's failures are forgotten when its password is reset (``forget_failures``): the
 owner of an account that others locked out proves it through the e-mail and logs in at once;
 the 429 of a locked account says so, with a link to the password reset. An address's count
 stays.
 
-Views: ``limit_signup`` (sign-up POSTs per address), ``limit_password_reset`` (reset
-requests per address and per e-mail address) and ``limit_pdf`` (renders per user, or per
-address when anonymous) answer over their limit with the same 429 page. The API's PDF
-endpoints count on the same counter as the web's (``pdf_wait``, api/throttles.py): one
-limit per user or address, wherever the PDF is asked for.
+Views: ``limit_signup`` (sign-up POSTs per address) and ``limit_password_reset`` (reset
+requests per address and per e-mail address) answer over their limit with the same 429 page.
 """
 
 from __future__ import annotations
 
 import hashlib
-import ipaddress
-import math
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -53,49 +47,9 @@ from django.contrib.auth.backends import ModelBackend
 from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import ngettext
-from django_ratelimit import ALL
-from django_ratelimit.core import get_usage
 
-UNKNOWN_ADDRESS = "0.0.0.0"  # no REMOTE_ADDR (a Unix socket): all such clients share one count
-
-
-def client_ip(request: HttpRequest) -> str:
-    """The client's address: REMOTE_ADDR, unless ``settings.TRUSTED_PROXY_COUNT`` proxies of
-    ours stand in front, in which case the address the outermost one saw (the N-th from the
-    right of X-Forwarded-For, as DRF's ``NUM_PROXIES`` reads it). A client can write the
-    header's left part, never the part our proxies append."""
-    remote = request.META.get("REMOTE_ADDR") or UNKNOWN_ADDRESS
-    proxies = settings.TRUSTED_PROXY_COUNT
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
-    if proxies <= 0 or not forwarded:
-        return remote
-    addresses = [address.strip() for address in forwarded.split(",")]
-    try:
-        return str(ipaddress.ip_address(addresses[-min(proxies, len(addresses))]))
-    except ValueError:  # fewer proxies than configured, or one that writes nonsense
-        return remote
-
-
-def _rate(group: str, request: HttpRequest) -> str | None:
-    return settings.RATE_LIMITS.get(group)
-
-
-def _minutes(seconds: int) -> int:
-    return max(1, math.ceil(seconds / 60))
-
-
-def too_many_requests(
-    request: HttpRequest, seconds: int, message: str, *, reset: bool = False
-) -> HttpResponse:
-    """The 429 page: ``message`` and a Retry-After of ``seconds``; with ``reset``, the link to
-    the password reset that lets a locked account's owner in at once."""
-    context = {"message": message, "reset": reset}
-    response = render(request, "accounts/too_many_requests.html", context, status=429)
-    response["Retry-After"] = str(max(1, seconds))
-    return response
-
+from core.limits import client_ip, limited, minutes, too_many_requests
 
 # --- log-in -------------------------------------------------------------------------------
 
@@ -197,7 +151,7 @@ class LoginLimitBackend(ModelBackend):
 def login_message(seconds: int, *, account: bool = False) -> str:
     """Why log-ins are refused and for how long; for an ``account`` over its limit, that a
     password reset lets its owner in at once."""
-    minutes = _minutes(seconds)
+    wait = minutes(seconds)
     if account:
         return ngettext(
             "Too many failed log-ins for this account, so its log-ins are paused for safety "
@@ -206,15 +160,15 @@ def login_message(seconds: int, *, account: bool = False) -> str:
             "Too many failed log-ins for this account, so its log-ins are paused for safety "
             "for %(minutes)d minutes. If it is yours and has an e-mail address, reset your "
             "password: you can then log in at once.",
-            minutes,
-        ) % {"minutes": minutes}
+            wait,
+        ) % {"minutes": wait}
     return ngettext(
         "Too many failed log-ins from your network or for this account, so log-ins are "
         "paused for safety. Please try again in %(minutes)d minute.",
         "Too many failed log-ins from your network or for this account, so log-ins are "
         "paused for safety. Please try again in %(minutes)d minutes.",
-        minutes,
-    ) % {"minutes": minutes}
+        wait,
+    ) % {"minutes": wait}
 
 
 class LoginLimitMiddleware:
@@ -236,62 +190,11 @@ class LoginLimitMiddleware:
 # --- views ----------------------------------------------------------------------------------
 
 
-def _wait_message(seconds: int) -> str:
-    minutes = _minutes(seconds)
-    return ngettext(
-        "Too many requests: please wait %(minutes)d minute and try again.",
-        "Too many requests: please wait %(minutes)d minutes and try again.",
-        minutes,
-    ) % {"minutes": minutes}
-
-
-def over_limit(
-    request: HttpRequest, group: str, *, key: str = "user_or_ip", method: Any = ALL
-) -> HttpResponse | None:
-    """Count ``request`` against ``RATE_LIMITS[group]``: the 429 page when it is over the
-    limit, else ``None``. For a view that counts only some of its requests (a squad's PDF:
-    asking again while the worker prints it costs nothing)."""
-    wait = _counted(request, group, key=key, method=method)
-    return None if wait is None else too_many_requests(request, wait, _wait_message(wait))
-
-
-def _counted(request: Any, group: str, *, key: Any = "user_or_ip", method: Any = ALL) -> int | None:
-    """Count ``request`` against ``RATE_LIMITS[group]``: the seconds to wait when it is over
-    the limit, else ``None``."""
-    usage = get_usage(request, group=group, key=key, rate=_rate, method=method, increment=True)
-    if usage is not None and usage["should_limit"]:
-        return max(1, usage["time_left"])
-    return None
-
-
-def pdf_wait(request: Any) -> int | None:
-    """One PDF render counted for the API (a DRF request), on the web pages' counter
-    (``limit_pdf``, ``over_limit(request, "pdf")``): the seconds to wait, or ``None``."""
-    return _counted(request, "pdf")
-
-
 def _email(group: str, request: HttpRequest) -> str:
     return request.POST.get("email", "").strip().casefold()
 
 
-def limited(group: str, *, key: Any = "user_or_ip", method: Any = ALL) -> Callable:
-    """A view decorator: each request of ``method`` counts against ``RATE_LIMITS[group]``
-    (``key``: django-ratelimit's, e.g. ``ip`` or ``user_or_ip``, or a function of the group
-    and the request); over it, the 429 page."""
-
-    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            refused = over_limit(request, group, key=key, method=method)
-            return refused or view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorator
-
-
 limit_signup = limited("signup", key="ip", method="POST")
-limit_pdf = limited("pdf")
 
 
 def limit_password_reset(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from core.errors import ServiceError
-from rosters.messages import problem_text
+from core.messages import problem_text
 from rules.documents import DocumentError, Problem
 
 

@@ -14,16 +14,16 @@ from django.utils.connection import ConnectionProxy
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 
-from accounts.limits import client_ip, pdf_wait
+from core.limits import client_ip, pdf_wait
 
-PDF = "pdf"  # the scope whose count the web pages share (accounts.limits.pdf_wait)
+PDF = "pdf"  # the scope whose count the web pages share (core.limits.pdf_wait)
 
 
 class _RatesFromSettings:
     """Read the rate when a request comes, not when the class is imported, so a test (or a
     settings override) can change ``DEFAULT_THROTTLE_RATES``; a rate of None turns a scope
     off. Counts live in the cache every worker shares (``settings.SHARED_CACHE``), and a
-    client is known by its address as ``accounts.limits.client_ip`` reads it (X-Forwarded-For
+    client is known by its address as ``core.limits.client_ip`` reads it (X-Forwarded-For
     only behind ``settings.TRUSTED_PROXY_COUNT`` proxies), like the log-in limits."""
 
     cache = ConnectionProxy(caches, settings.SHARED_CACHE)

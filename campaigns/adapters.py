@@ -7,8 +7,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from campaigns.models import Campaign
+from core.messages import violation_message
 from rosters.adapters import squad_to_roster, squads_with_members
-from rosters.messages import violation_message
 from rosters.models import Member, Squad
 from rules import get_system
 from rules.registry import CampaignRules

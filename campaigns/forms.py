@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import house_rule_fields
 from campaigns.models import Campaign, Entry
-from rosters.messages import problem_message
+from core.messages import problem_message
 from rosters.models import Member
 from rules import get_system, systems
 from rules.documents import DocumentError, loads

@@ -26,7 +26,6 @@ from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.limits import over_limit
 from campaigns import characters, selectors, services
 from campaigns.adapters import (
     campaign_points,
@@ -38,6 +37,7 @@ from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, re
 from campaigns.models import Battle, BattleSide, Campaign, Entry, Player
 from campaigns.printing import report_filename
 from campaigns.tasks import report_on_its_way, report_pdf_or_on_its_way
+from core.limits import over_limit
 from rosters.adapters import units_to_rules
 from rosters.models import Member, Squad
 from rosters.pdf import PAPER_SIZES, PrintTooLong

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "campaigns",
     "accounts",
     "api",
+    "games",
 ]
 
 MIDDLEWARE = [
@@ -157,7 +158,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- caches, client addresses and limits (accounts/limits.py) -------------------------------
+# --- caches, client addresses and limits (core/limits.py, accounts/limits.py) ---------------
 
 
 def shared_cache_config() -> dict[str, Any]:
@@ -218,7 +219,7 @@ if REDIS_URL:  # a session is read from Redis, written through to the database
 # How many reverse proxies of ours stand in front of the app, each appending the address it
 # got the request from to X-Forwarded-For. 0: the header is never read (anyone can write it)
 # and the client is REMOTE_ADDR; N: the client is the N-th address from the right. The API
-# throttles (NUM_PROXIES below) and every limit use this one rule: accounts.limits.client_ip.
+# throttles (NUM_PROXIES below) and every limit use this one rule: core.limits.client_ip.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 # django-ratelimit's counters (rates "N/period", period s, m, h or d with an optional
@@ -237,7 +238,7 @@ RATE_LIMITS = {
     "pdf": os.environ.get("API_RATE_PDF", "30/minute"),
 }
 RATELIMIT_USE_CACHE = SHARED_CACHE
-RATELIMIT_IP_META_KEY = "accounts.limits.client_ip"
+RATELIMIT_IP_META_KEY = "core.limits.client_ip"
 
 # The longest one PDF may take to lay out, in seconds (rosters.print_engine): past it, the
 # child process printing it is stopped and the page or API answers 503 with a message. The
@@ -269,7 +270,7 @@ CSRF_TRUSTED_ORIGINS = [
 # only; no inline script anywhere (htmx's indicator style is off, base.html), no framing, no
 # plugins, forms posted here only; the service worker and the app's manifest (/sw.js,
 # /manifest.webmanifest) from this site too. The API docs page relaxes styles for Swagger
-# UI's own (api/urls.py, DocsView).
+# UI's own (config/api_urls.py, DocsView).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -309,7 +310,7 @@ PRERENDER_SHEETS = PRINT_ON_QUEUE = TASK_QUEUE != "off"
 # Seconds between an edit and its render: a burst of edits within them renders once.
 PRERENDER_DELAY_SECONDS = float(os.environ.get("PRERENDER_DELAY_SECONDS", "2"))
 
-# --- REST API (/api/: api/urls.py; shared pieces in the api app) ----------------------------
+# --- REST API (/api/: config/api_urls.py; shared pieces in the api package) -----------------
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

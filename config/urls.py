@@ -37,7 +37,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("squads/", include("rosters.urls")),
     path("campaigns/", include("campaigns.urls")),
-    path("api/", include("api.urls")),
+    path("api/", include("config.api_urls")),
     path("s/<uuid:public_id>/", rosters_views.squad_shared, name="squad_shared"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

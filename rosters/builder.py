@@ -25,8 +25,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from core.messages import violation_message
 from rosters.adapters import rows_to_roster, squad_to_roster, squads_with_members
-from rosters.messages import violation_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit, next_name
 from rules import get_system

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rosters.messages import problem_message
+from core.messages import problem_message
 from rules import get_system, systems
 from rules.documents import DocumentError, load_roster
 from rules.registry import GameSystem
@@ -106,7 +106,7 @@ class SquadForm(forms.Form):
 
 class ImportForm(forms.Form):
     """A squad-roster/1 document, uploaded or pasted; an error names the model it is about
-    (``rosters.messages.problem_message``), or its path in the document."""
+    (``core.messages.problem_message``), or its path in the document."""
 
     file = forms.FileField(label=gettext_lazy("Roster file (JSON)"), required=False)
     text = forms.CharField(

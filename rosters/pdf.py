@@ -38,8 +38,8 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
+from core.messages import violation_message
 from rosters import print_engine
-from rosters.messages import violation_message
 from rules import get_system, systems
 from rules.registry import GameSystem, Printing
 from rules.types import Member, Roster

@@ -30,7 +30,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from accounts.limits import limit_pdf, over_limit
+from core.limits import limit_pdf, over_limit
 from rosters.models import Squad
 from rosters.pdf import (
     PAPER_SIZES,

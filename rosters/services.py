@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, Invalid, Missing, ServiceError
-from rosters.messages import problem_text
+from core.messages import problem_text
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.signals import units_changed
 from rosters.tasks import sheet_ahead, sheet_ahead_of

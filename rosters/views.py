@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import retarget
 
+from core.messages import document_message
 from rosters import services, undo
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.builder import (
@@ -30,7 +31,6 @@ from rosters.builder import (
 )
 from rosters.builder import squad_text as squad_text_of
 from rosters.forms import ImportForm, SquadForm
-from rosters.messages import document_message
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable

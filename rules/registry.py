@@ -384,7 +384,7 @@ class Share:
 @dataclass(frozen=True)
 class Composition:
     """What a legal roster is made of, declared for a client that builds one from the
-    catalogue alone (``api.catalogue`` publishes it); ``GameSystem.validate`` stays the judge
+    catalogue alone (``games.catalogue`` publishes it); ``GameSystem.validate`` stays the judge
     and checks more than this says (a client that carries only what is declared here keeps
     clear of the rest).
 

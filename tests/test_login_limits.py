@@ -220,7 +220,7 @@ def test_sign_up_is_limited_per_address():
     ],
 )
 def test_the_client_address(settings, proxies, forwarded, expected):
-    from accounts.limits import client_ip
+    from core.limits import client_ip
 
     settings.TRUSTED_PROXY_COUNT = proxies
     meta = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {}

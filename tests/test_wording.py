@@ -19,8 +19,8 @@ from django.utils import translation
 
 from campaigns.models import HistoryEntry
 from campaigns.selectors import describe
+from core.messages import violation_message
 from rosters import services
-from rosters.messages import violation_message
 from rosters.models import Member
 from rules.black_sun.campaign import END_STATE_LABELS
 from rules.black_sun.data import RANDOM_ABILITY_TABLE

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from django.template.loader import render_to_string
 
-from rosters.messages import violation_message
+from core.messages import violation_message
 from rosters.pdf import (
     reference_card_pdf,
     squad_sheet_context,

@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from pypdf import PdfReader
 
-from rosters.messages import violation_message
+from core.messages import violation_message
 from rosters.pdf import (
     reference_card_pdf,
     squad_sheet_context,
