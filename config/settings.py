@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "config.static.StaticFiles",  # django.contrib.staticfiles, shipping only what is served
+    "django.contrib.staticfiles",  # collected through config.static's finder (below)
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -131,6 +131,13 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The apps' files are collected without what the site does not serve (config/static.py).
+# (An app config of our own for django.contrib.staticfiles would hide it from pytest-django,
+# whose live server then serves no static file: the browser tests' pages had no script.)
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "config.static.AppDirectoriesFinder",
+]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off, ``collectstatic`` (``make serve`` runs it) writes each file under a hashed
 # name only, gzip and Brotli beside it, and WhiteNoise serves them with a far-future cache

@@ -15,7 +15,7 @@ developer tools are open.
 
 from __future__ import annotations
 
-from django.contrib.staticfiles.apps import StaticFilesConfig
+from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import HashedFilesMixin, ManifestStaticFilesStorage
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
@@ -27,10 +27,12 @@ NOT_SERVED = [
 ]
 
 
-class StaticFiles(StaticFilesConfig):
-    """``django.contrib.staticfiles``, ignoring what is not served."""
+class AppDirectoriesFinder(finders.AppDirectoriesFinder):
+    """The apps' static files, less what is not served, for ``collectstatic`` (which lists
+    them); a file asked for by name in development is still found."""
 
-    ignore_patterns = [*StaticFilesConfig.ignore_patterns, *NOT_SERVED]
+    def list(self, ignore_patterns):
+        return super().list([*(ignore_patterns or []), *NOT_SERVED])
 
 
 def _without_source_maps(patterns: tuple) -> tuple:

@@ -168,3 +168,14 @@ def test_with_redis_every_process_shares_the_pdfs_and_the_counts():
     pdfs = RedisCache(REDIS_TEST_URL, {"KEY_PREFIX": caches["default"]["KEY_PREFIX"]})
     assert pdfs.get(key) is None  # the PDFs' keys are apart
     shared.delete(key)
+
+
+def test_the_test_live_server_serves_the_pages_scripts(live_server):
+    """The browser tests' pages need their scripts: pytest-django's live server serves
+    static files only while ``django.contrib.staticfiles`` is named in INSTALLED_APPS as such
+    (an app config of our own for it left every browser test without htmx)."""
+    from urllib.request import urlopen
+
+    with urlopen(f"{live_server.url}/static/js/htmx.min.js") as response:
+        assert response.status == 200
+        assert b"htmx" in response.read(2000)

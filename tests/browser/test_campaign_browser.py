@@ -56,6 +56,9 @@ def report(page: Page, campaign_url: str, scenario: str, outcomes, rows) -> None
 def confirm(page: Page) -> None:
     page.get_by_role("button", name="Confirm and apply").click()
     expect(page.locator("p.muted").first).to_contain_text("confirmed")
+    # the page's text shows before its deferred scripts run: a click on the void button
+    # before htmx has bound it would follow the form's no-JavaScript GET instead
+    page.wait_for_load_state("load")
 
 
 def standings(page: Page, campaign_url: str) -> dict[str, int]:
