@@ -26,6 +26,7 @@ from rules.black_sun.tables import (
     survival_from_json,
     survival_to_json,
 )
+from rules.campaign import apply_changes
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Change, Roster, Side
 
@@ -236,3 +237,13 @@ def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any
             problems.append((path, _("%(name)r did not fight: the model is %(status)s"),
                              {"name": name, "status": member.status}))  # fmt: skip
     return problems
+
+
+def roster_after(roster: Roster, result: battle.SideResult) -> Roster:
+    """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0).
+
+    A model that sat this battle out recovering or captured has now missed its next battle
+    (section 5) and is active again; a dead one stays dead. It is the campaign history
+    (``changes``) replayed, so the two can never disagree.
+    """
+    return apply_changes(roster, changes(roster, None, result))

@@ -19,9 +19,7 @@ marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 """
 
-CODE = "bolt-action"
-
-from rules.bolt_action import (  # noqa: E402  (they read CODE)
+from rules.bolt_action import (
     battle,
     campaign,
     data,
@@ -32,14 +30,16 @@ from rules.bolt_action import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.campaign import placings_by_outcome  # noqa: E402
-from rules.registry import (  # noqa: E402
+from rules.campaign import placings_by_outcome
+from rules.registry import (
     BuilderChoices,
     CampaignRules,
     GameSystem,
     ReportRules,
     register,
 )
+
+CODE = data.CODE
 
 SYSTEM = register(
     GameSystem(

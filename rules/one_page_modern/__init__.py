@@ -19,10 +19,8 @@ adds is marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Task Force Kestrel" (section 8): ``demo.py``
 """
 
-CODE = "one-page-modern"
-
-from rules.campaign import placings_by_outcome  # noqa: E402
-from rules.one_page_modern import (  # noqa: E402  (they read CODE)
+from rules.campaign import placings_by_outcome
+from rules.one_page_modern import (
     battle,
     campaign,
     data,
@@ -33,13 +31,15 @@ from rules.one_page_modern import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.registry import (  # noqa: E402
+from rules.registry import (
     BuilderChoices,
     CampaignRules,
     GameSystem,
     ReportRules,
     register,
 )
+
+CODE = data.CODE
 
 SYSTEM = register(
     GameSystem(
