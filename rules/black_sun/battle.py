@@ -34,6 +34,7 @@ from rules.black_sun.tables import (
     ReputationTable,
     SurvivalTable,
 )
+from rules.campaign import score_dict
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Member, Roster, Side
 
@@ -62,12 +63,7 @@ class SideScore:
     casualties: tuple[CasualtyVP, ...]
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "squad": self.squad,
-            "mission_vp": self.mission_vp,
-            "casualty_vp": self.casualty_vp,
-            "total_vp": self.total_vp,
-        }
+        return score_dict(self)
 
     def text_lines(self, outcome: str) -> list[str]:
         """``score_battle``'s plain output for this side: each casualty's VP lost."""
