@@ -3,9 +3,8 @@
 A game system that runs campaigns registers a ``CampaignRules`` (``rules.registry``), built
 from its ``campaign`` module by ``campaign_rules``; its ``changes`` function says what a
 battle did to a squad, as ``rules.types.Change`` values, the first of them its ``vp``
-(``vp_change``). Each game's rulebook section on victory points and campaigns says what its
-own module adds (``black-sun.md`` 8-10, ``necromunda.md`` 5, ``one-page-modern.md`` 5,
-``bolt-action.md`` 4).
+(``vp_change``). What a game's own module adds is its rulebook's section on victory points
+and campaigns (``docs/games/<game>.md``, named in that module); no game is named here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""What the two games played with units register alike (one-page modern, Bolt Action).
+"""What the games played with units register alike.
 
-Neither text has army lists, points, model types or abilities (``one-page-modern.md``
-sections 1-2, ``bolt-action.md`` 1.1-1.5): a force lists units whose members have no type,
+No such game's text has army lists, points, model types or abilities (the sections on units
+and forces of its ``docs/games/<game>.md``): a force lists units whose members have no type,
 its faction is free text, and it is not costed. Each game's modules fill the same slots of
 its ``GameSystem`` (its document's shape and report keys, its validation, derived values,
 VP, sheet, demo and campaign); ``unit_game`` builds that from them, and the game passes only

@@ -1,7 +1,7 @@
 """A force's names: what makes a unit game's document unreadable rather than invalid.
 
-Both games played with units refuse a force in which two units, or two members of one unit,
-share a name (``one-page-modern.md`` 4.1, ``bolt-action.md`` section 3): a battle report
+Every game played with units refuses a force in which two units, or two members of one unit,
+share a name (its section on unreadable documents in ``docs/games/<game>.md``): a battle report
 and the builder name units and members, so a name must point at one of them.
 """
 

@@ -1,11 +1,12 @@
 """What the campaigns of a victory-point table and an optional points table share.
 
-Necromunda (``necromunda.md`` 5 and 1.6), one-page modern (``one-page-modern.md`` 5 and 2)
-and Bolt Action (``bolt-action.md`` 4 and 1.5) keep the same two house-rule tables: a
-``victory_points`` table (VP by outcome, and one more key: the VP per casualty the game
-counts) and a ``points`` table, ``None`` by default (squads are not costed, as none of those
-texts prints costs). Each game's ``campaign`` module gives its own numbers, codes and words;
-these functions read and apply the tables the same way for all three.
+Every game whose text has no campaign (its campaign section in ``docs/games/<game>.md``,
+with its optional points table, is the product's reading) keeps the same two house-rule
+tables: a ``victory_points`` table (VP by outcome, and one more key: the VP per casualty
+the game counts) and a ``points`` table, ``None`` by default (squads are not costed, as none
+of those texts prints costs). A game whose campaign has tables of its own (survival,
+reputation) does not use this module. Each game's ``campaign`` module gives its own
+numbers, codes and words; these functions read and apply the tables the same way for each.
 """
 
 from __future__ import annotations
