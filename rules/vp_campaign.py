@@ -49,8 +49,8 @@ def house_rule_functions(
     """A game's ``default_house_rules``, ``parse_house_rules`` and ``check_roster``
     (``CampaignRules``) from its numbers: its default VP table (``default_vp``, the
     ``outcomes`` and the ``per_casualty`` key), how it builds its ``vp_table`` and its
-    ``house_rules``, reads its ``points`` table, costs a squad (``cost``) and says it is over
-    its limit (``violation``)."""
+    ``house_rules``, reads its ``points`` table when one is given, costs a squad (``cost``)
+    and says it is over its limit (``violation``)."""
 
     def default_house_rules() -> dict[str, Any]:
         """The house rules a new campaign starts with: the VP table, no points table."""
@@ -64,7 +64,8 @@ def house_rule_functions(
         if "victory_points" in data:
             values = tables.numbers(data["victory_points"], "victory_points", default_vp)
             vp = vp_table({k: values[k] for k in outcomes}, values[per_casualty])
-        return house_rules(vp=vp, points=points(data.get("points")))
+        table = data.get("points")
+        return house_rules(vp=vp, points=None if table is None else points(table))
 
     def check_roster(roster: Roster, rules: Any) -> list[Violation]:
         """What the campaign's house rules add to ``validate``: the game's over-the-limit

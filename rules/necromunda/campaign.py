@@ -109,9 +109,8 @@ class HouseRules:
     points: PointsTable | None = None  # None: gangs are not costed
 
 
-def _points_from_json(data: Any) -> PointsTable | None:
-    if data is None:
-        return None
+def _points_from_json(data: Any) -> PointsTable:
+    """A campaign's ``points`` table (``parse_house_rules`` reads ``null`` as none)."""
     table = tables.parts(data, "points", POINTS_KEYS)
     return PointsTable(MappingProxyType(table["fighters"]), MappingProxyType(table["items"]))
 

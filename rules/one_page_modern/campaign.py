@@ -129,9 +129,8 @@ class HouseRules:
     points: PointsTable | None = None  # None: forces are not costed
 
 
-def _points_from_json(data: Any) -> PointsTable | None:
-    if data is None:
-        return None
+def _points_from_json(data: Any) -> PointsTable:
+    """A campaign's ``points`` table (``parse_house_rules`` reads ``null`` as none)."""
     data = tables.obj(data, "points")
     bunker = 0
     if BUNKER_KEY in data:
