@@ -3,8 +3,13 @@
 Start here:
 
 - ``rules.types``: rosters, violations and battle reports as plain frozen values;
-- ``rules.documents``: the ``squad-roster/1`` and ``battle-report/1`` JSON documents;
-- ``rules.registry``: the game systems, looked up by code (``get_system("black-sun")``);
+- ``rules.documents``: the ``squad-roster/1`` and ``battle-report/1`` JSON documents (its
+  ``reader``, ``members``, ``units``, ``roster`` and ``report``);
+- ``rules.registry``: the game systems, looked up by code (``get_system("black-sun")``), with
+  the shape of a game's records (``rules.records``) and its optional parts (``rules.slots``);
+- ``rules.campaign``, ``rules.vp_campaign``, ``rules.house_rules``: what the games'
+  campaigns share; ``rules.unit_game`` and ``rules.unit_names``: what the games played with
+  units share;
 - ``rules.black_sun``: Black Sun's data tables (``data.py``, ``tables.py``) and its rules
   (``validation.py``, ``costs.py``, ``battle.py``);
 - ``rules.necromunda``: Necromunda's (``data.py``, ``derive.py``, ``validation.py``,

@@ -1,17 +1,21 @@
 """What every game's campaign shares: applying a battle's changes and placing the sides.
 
-A game system that runs campaigns registers a ``CampaignRules`` (``rules.registry``); its
-``changes`` function says what a battle did to a squad, as ``rules.types.Change`` values.
+A game system that runs campaigns registers a ``CampaignRules`` (``rules.registry``), built
+from its ``campaign`` module by ``campaign_rules``; its ``changes`` function says what a
+battle did to a squad, as ``rules.types.Change`` values, the first of them its ``vp``
+(``vp_change``). What a game's own module adds is its rulebook's section on victory points
+and campaigns (``docs/games/<game>.md``, named in that module); no game is named here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
-from rules.registry import get_system
-from rules.types import Ability, Change, Roster, Side
+from rules.registry import CampaignRules, get_system
+from rules.types import Ability, BattleReport, Change, Member, Roster, Side
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 
@@ -59,3 +63,92 @@ def vp_words(params: dict[str, Any], before: Any, after: Any, word) -> dict[str,
     """The values of a game's own wording of a battle's ``vp`` change (``CampaignRules
     .history``): its params, the outcome in the reader's language."""
     return {**params, "outcome": word(params.get("outcome"), "outcome:")}
+
+
+# ``CampaignRules``' slots and the names a game's ``campaign`` module gives them.
+MODULE_NAMES = {
+    "default_house_rules": "default_house_rules",
+    "parse_house_rules": "parse_house_rules",
+    "resolve_side": "resolve_side",
+    "changes": "changes",
+    "check_side": "check_side",
+    "labels": "LABELS",
+    "history": "HISTORY",
+    "standing_columns": "STANDING_COLUMNS",
+    "tallies": "tallies",
+    "points": "campaign_points",
+    "check_roster": "check_roster",
+    "casualties": "casualties",
+}
+
+
+def campaign_rules(module: ModuleType, **settings: Any) -> CampaignRules:
+    """A game's ``CampaignRules`` from its ``campaign`` module: every slot of
+    ``MODULE_NAMES`` the module defines, and ``settings`` (``placings``, ``rank_casualties``,
+    the aftermath's kinds and fields)."""
+    found = {slot: getattr(module, name) for slot, name in MODULE_NAMES.items()
+             if hasattr(module, name)}  # fmt: skip
+    return CampaignRules(**found, **settings)
+
+
+def vp_change(
+    side: Side | None, score: Any, lead: Mapping[str, Any] | None = None, **tail: Any
+) -> Change:
+    """The first change of a battle's history: the side's outcome, ``lead`` (the game's own
+    word on how it ended), the three VP of ``score``, then ``tail`` (what the game counts)."""
+    params = {
+        "outcome": side.outcome if side is not None else None,
+        **(lead or {}),
+        "mission_vp": score.mission_vp,
+        "casualty_vp": score.casualty_vp,
+        "total_vp": score.total_vp,
+        **tail,
+    }
+    return Change(None, "vp", params=params)
+
+
+def score_dict(score: Any) -> dict[str, object]:
+    """``score_battle --json``'s side (a game's ``SideScore.as_dict``): the squad and the
+    three VP keys."""
+    return {
+        "squad": score.squad,
+        "mission_vp": score.mission_vp,
+        "casualty_vp": score.casualty_vp,
+        "total_vp": score.total_vp,
+    }
+
+
+def other_sides(report: BattleReport, side: Side) -> list[Side]:
+    """The sides of ``report`` other than ``side`` (found as given, else by value)."""
+    sides = report.sides
+    for same in (lambda s: s is side, lambda s: s == side):
+        for i, s in enumerate(sides):
+            if same(s):
+                return [o for j, o in enumerate(sides) if j != i]
+    raise ValueError("the side is not one of the report's sides")
+
+
+def check_models(
+    roster: Roster,
+    side: Side,
+    fought: Callable[[Member], bool],
+    words: tuple[str, str],
+    rolls: str | None = None,
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """Models a report names (its casualties, its deeds and, for a game that rolls dice by
+    model, the names under the side's key ``rolls``) that are not in the squad, or that did
+    not ``fought``; ``words``: the game's templates for each (``name`` and ``squad``, then
+    ``name`` and ``status``)."""
+    missing, absent = words
+    named = [(f"casualties[{i}].member", c.member) for i, c in enumerate(side.casualties)]
+    named += [(f"deeds[{i}].member", d.member) for i, d in enumerate(side.deeds)]
+    if rolls is not None:
+        named += [(f"{rolls}.{name}", name) for name in side.details.get(rolls, {})]
+    problems = []
+    for path, name in named:
+        member = roster.member(name)
+        if member is None:
+            problems.append((path, missing, {"name": name, "squad": roster.name}))
+        elif not fought(member):
+            problems.append((path, absent, {"name": name, "status": member.status}))
+    return problems

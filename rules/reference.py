@@ -14,6 +14,19 @@ from dataclasses import dataclass
 from typing import Any
 
 Cell = str | int
+MINUS = "\u2212"  # a true minus sign, as a card prints a negative number
+
+
+def signed(value: int) -> str:
+    """A modifier as printed: +1, 0, −2 (with a true minus sign)."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def inches(value: int) -> str:
+    """A distance as printed: 6"."""
+    return f'{value}"'
 
 
 @dataclass(frozen=True, slots=True)

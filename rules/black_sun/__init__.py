@@ -23,9 +23,9 @@ from rules.black_sun import (
     tables,
     validation,
 )
+from rules.campaign import campaign_rules
 from rules.registry import (
     BuilderChoices,
-    CampaignRules,
     GameSystem,
     Printing,
     ReportRules,
@@ -82,15 +82,7 @@ SYSTEM = register(
         cost=costs.cost,
         demo=demo.demo_rosters,
         score_side=battle.score_side,
-        campaign=CampaignRules(
-            default_house_rules=campaign.default_house_rules,
-            parse_house_rules=campaign.parse_house_rules,
-            resolve_side=campaign.resolve_side,
-            changes=campaign.changes,
-            check_side=campaign.check_side,
-            labels=campaign.LABELS,
-            history=campaign.HISTORY,
-        ),
+        campaign=campaign_rules(campaign),
         printing=Printing(
             sheet_template="systems/black-sun/sheet.html",
             cards_template="systems/black-sun/cards.html",

@@ -34,7 +34,7 @@ from rules.black_sun.tables import (
     ReputationTable,
     SurvivalTable,
 )
-from rules.campaign import apply_changes
+from rules.campaign import score_dict
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Member, Roster, Side
 
@@ -63,12 +63,7 @@ class SideScore:
     casualties: tuple[CasualtyVP, ...]
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "squad": self.squad,
-            "mission_vp": self.mission_vp,
-            "casualty_vp": self.casualty_vp,
-            "total_vp": self.total_vp,
-        }
+        return score_dict(self)
 
     def text_lines(self, outcome: str) -> list[str]:
         """``score_battle``'s plain output for this side: each casualty's VP lost."""
@@ -308,18 +303,6 @@ def resolve_side(
         survival=survival,
         reputation=award_reputation(roster, side, survival, reputation_table),
     )
-
-
-def roster_after(roster: Roster, result: SideResult) -> Roster:
-    """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0).
-
-    A model that sat this battle out recovering or captured has now missed its next battle
-    (section 5) and is active again; a dead one stays dead. It is the campaign history
-    (``campaign.changes``) replayed, so the two can never disagree.
-    """
-    from rules.black_sun.campaign import changes  # campaign builds on this module
-
-    return apply_changes(roster, changes(roster, None, result))
 
 
 def _member(roster: Roster, name: str) -> Member:

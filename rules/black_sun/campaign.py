@@ -26,6 +26,7 @@ from rules.black_sun.tables import (
     survival_from_json,
     survival_to_json,
 )
+from rules.campaign import apply_changes, check_models, vp_change
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Change, Roster, Side
 
@@ -138,19 +139,7 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     the ability it gained, then one RP change per deed (RP never below 0, step by step).
     A model that sat the battle out recovering or captured comes back active.
     """
-    score = result.score
-    out = [
-        Change(
-            None,
-            "vp",
-            params={
-                "outcome": side.outcome if side is not None else None,
-                "mission_vp": score.mission_vp,
-                "casualty_vp": score.casualty_vp,
-                "total_vp": score.total_vp,
-            },
-        )
-    ]
+    out = [vp_change(side, result.score)]
     outcomes = {o.member: o for o in result.survival}
     awards: dict[str, list[battle.ReputationAward]] = {}
     for award in result.reputation:
@@ -218,22 +207,27 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     return tuple(out)
 
 
+# What a report may not name: a model the squad lacks, one that sat the battle out.
+CHECK_WORDS = (
+    _("no model named %(name)r in %(squad)s"),
+    _("%(name)r did not fight: the model is %(status)s"),
+)
+
+
 def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
     """Models a report names that are not in the squad, or that did not fight.
 
     Recovering, captured and dead models sit the battle out (``battle.fought``): a report
     that gives them a casualty, a deed or a survival roll is refused rather than scored.
     """
-    problems = []
-    named = [(f"casualties[{i}].member", c.member) for i, c in enumerate(side.casualties)]
-    named += [(f"deeds[{i}].member", d.member) for i, d in enumerate(side.deeds)]
-    named += [(f"survival_rolls.{name}", name) for name in side.details.get("survival_rolls", {})]
-    for path, name in named:
-        member = roster.member(name)
-        if member is None:
-            problems.append((path, _("no model named %(name)r in %(squad)s"),
-                             {"name": name, "squad": roster.name}))  # fmt: skip
-        elif not battle.fought(member):
-            problems.append((path, _("%(name)r did not fight: the model is %(status)s"),
-                             {"name": name, "status": member.status}))  # fmt: skip
-    return problems
+    return check_models(roster, side, battle.fought, CHECK_WORDS, rolls="survival_rolls")
+
+
+def roster_after(roster: Roster, result: battle.SideResult) -> Roster:
+    """The squad as it leaves the battle: statuses, abilities gained, RP (never below 0).
+
+    A model that sat this battle out recovering or captured has now missed its next battle
+    (section 5) and is active again; a dead one stays dead. It is the campaign history
+    (``changes``) replayed, so the two can never disagree.
+    """
+    return apply_changes(roster, changes(roster, None, result))

@@ -24,6 +24,7 @@ from rules.black_sun.tables import (
     QUALITY_LABELS,
 )
 from rules.i18n import gettext_noop as _
+from rules.reference import signed
 
 Cell = str | int
 
@@ -37,13 +38,6 @@ class Table:
     notes: tuple[str, ...] = ()
     starred: frozenset[int] = frozenset()  # indexes of rows marked "*" (see the first note)
     note_params: tuple[tuple[str, int], ...] = ()  # notes are ``note % dict(note_params)``
-
-
-def signed(value: int) -> str:
-    """A modifier as printed on the card: +1, 0, -2 (with a true minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"−{-value}" if value < 0 else "0"
 
 
 # --- activation -----------------------------------------------------------------------------

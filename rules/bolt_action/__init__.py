@@ -19,9 +19,7 @@ marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 """
 
-CODE = "bolt-action"
-
-from rules.bolt_action import (  # noqa: E402  (they read CODE)
+from rules.bolt_action import (
     battle,
     campaign,
     data,
@@ -32,56 +30,20 @@ from rules.bolt_action import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.campaign import placings_by_outcome  # noqa: E402
-from rules.registry import (  # noqa: E402
-    BuilderChoices,
-    CampaignRules,
-    GameSystem,
-    ReportRules,
-    register,
-)
+from rules.registry import BuilderChoices, register
+from rules.unit_game import unit_game
+
+CODE = data.CODE
 
 SYSTEM = register(
-    GameSystem(
-        code=CODE,
-        name=data.NAME,
-        factions=None,  # no army lists: the faction is free text, printed only
-        model_types={},  # a force lists units, whose members have no type
-        items=data.ITEMS,
-        abilities={},
+    unit_game(
+        data=data, document=document, validation=validation, derive=derive, battle=battle,
+        campaign=campaign, sheet=sheet, demo=demo,
         states=data.END_STATES,
-        outcomes=data.OUTCOMES,
-        default_points_limit=None,  # the text gives no costs
-        member_record=document.MEMBER_RECORD,
-        units=document.UNITS,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
-        report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
-        validate=validation.validate,
-        composition=validation.COMPOSITION,
-        check_document=validation.check_document,
-        cost=None,
-        derive=derive.derive,
-        score_side=battle.score_side,
-        demo=demo.demo_rosters,
-        printing=sheet.PRINTING,
-        campaign=CampaignRules(
-            default_house_rules=campaign.default_house_rules,
-            parse_house_rules=campaign.parse_house_rules,
-            resolve_side=campaign.resolve_side,
-            changes=campaign.changes,
-            check_side=campaign.check_side,
-            labels=campaign.LABELS,
-            history=campaign.HISTORY,
-            placings=placings_by_outcome,  # wins as the players report them
-            standing_columns=campaign.STANDING_COLUMNS,
-            tallies=campaign.tallies,
-            points=campaign.campaign_points,  # a house-rule points table, none by default
-            check_roster=campaign.check_roster,
-            casualties=campaign.casualties,
-        ),
     )
-)
+)  # fmt: skip
 
 __all__ = [
     "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "reference",

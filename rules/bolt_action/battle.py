@@ -41,6 +41,7 @@ from rules.bolt_action.data import (
     WIN,
 )
 from rules.bolt_action.derive import models
+from rules.campaign import other_sides, score_dict
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Casualty, Roster, Side
 
@@ -82,12 +83,7 @@ class SideScore:
 
     def as_dict(self) -> dict[str, object]:
         """``score_battle --json``'s side: the force and the three VP keys of section 4."""
-        return {
-            "squad": self.squad,
-            "mission_vp": self.mission_vp,
-            "casualty_vp": self.casualty_vp,
-            "total_vp": self.total_vp,
-        }
+        return score_dict(self)
 
     def text_lines(self, outcome: str) -> list[str]:
         """``score_battle``'s plain output for this side."""
@@ -111,19 +107,9 @@ def destroyed_units(side: Side) -> list[str]:
     return [e["unit"] for e in entries if e.get("state") == DESTROYED]
 
 
-def _others(report: BattleReport, side: Side) -> list[Side]:
-    """The sides of ``report`` other than ``side`` (found as given, else by value)."""
-    sides = report.sides
-    for same in (lambda s: s is side, lambda s: s == side):
-        for i, s in enumerate(sides):
-            if same(s):
-                return [o for j, o in enumerate(sides) if j != i]
-    raise ValueError("the side is not one of the report's sides")
-
-
 def enemies_destroyed(report: BattleReport, side: Side) -> int:
     """Units of the other side that ended the battle destroyed."""
-    return sum(len(destroyed_units(other)) for other in _others(report, side))
+    return sum(len(destroyed_units(other)) for other in other_sides(report, side))
 
 
 def score_side(

@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules import house_rules as tables
+from rules import vp_campaign
 from rules.bolt_action import battle
 from rules.bolt_action.data import (
     CASUALTIES,
@@ -55,13 +56,12 @@ from rules.bolt_action.data import (
 )
 from rules.bolt_action.derive import holdings, models
 from rules.bolt_action.validation import points_violation
-from rules.campaign import vp_words
+from rules.campaign import vp_change, vp_words
 from rules.house_rules import HouseRuleError
 from rules.i18n import gettext_noop as _
 from rules.registry import RecordField
-from rules.types import BattleReport, Change, Roster, Side, Unit, Violation
+from rules.types import BattleReport, Change, Roster, Side, Unit
 
-HOUSE_RULE_KEYS = ("victory_points", "points")
 UNITS_KEY, MODEL_KEY, ITEMS_KEY = "units", "model", "items"  # a points table's parts
 DEFAULT_VP = MappingProxyType(
     {**DEFAULT_MISSION_VP, "enemy_unit_destroyed": DEFAULT_DESTROYED_ENEMY_VP}
@@ -73,8 +73,8 @@ END_STATE_LABELS = {
     CASUALTIES: _("with casualties"),
     DESTROYED: _("destroyed"),
 }
-OUTCOME_LABELS = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
 LABELS = {
+    **vp_campaign.LABELS,
     **END_STATE_LABELS,
     "table:victory_points": _(
         "Victory points (JSON: win, draw, loss — VP for the mission; enemy_unit_destroyed — "
@@ -84,28 +84,12 @@ LABELS = {
         'Points table (JSON: {"units": {kind: {quality: cost}}, "model": cost, '
         '"items": {item: cost}}); empty: forces are not costed'
     ),
-    "house:victory_points": _("Victory points"),
     "house:victory_points.enemy_unit_destroyed": _("VP per enemy unit destroyed"),
-    "house:points": _("Points table"),
     "column:casualty_vp": _("VP for enemy units destroyed"),
     "column:casualties": _("Units lost"),
-    "column:outcome": _("Result"),  # a report's win, draw or loss
-    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
-    # said on the campaign page and its printed report
-    "campaign:note": _(
-        "The rulebook has no campaign rules: the victory points and standings are the "
-        "product's default, which the organiser may change as house rules."
-    ),
+    "campaign:note": vp_campaign.NO_CAMPAIGN_NOTE,
 }
-
-
-def _unit_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
-    return {
-        "unit": params.get("unit", ""),
-        "lost": params.get("lost", 0),
-        "pins": params.get("pins", 0),
-    }
-
+_unit_values = vp_campaign.unit_words("lost", "pins")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # enemy units destroyed add to (``CampaignRules.history``).
@@ -142,13 +126,8 @@ class HouseRules:
     points: PointsTable | None = None  # None: forces are not costed
 
 
-def default_house_rules() -> dict[str, Any]:
-    return {"victory_points": dict(DEFAULT_VP), "points": None}
-
-
-def _points_from_json(data: Any) -> PointsTable | None:
-    if data is None:
-        return None
+def _points_from_json(data: Any) -> PointsTable:
+    """A campaign's ``points`` table (``parse_house_rules`` reads ``null`` as none)."""
     units: dict[str, Mapping[str, int]] = {}
     model = 0
     items: Mapping[str, int] = MappingProxyType({})
@@ -182,28 +161,15 @@ def _unit_points(unit: Unit, table: PointsTable) -> int:
 def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
     """The force's points under the campaign's table, or None when the campaign costs
     nothing (the default)."""
-    table = house_rules.points
-    if table is None:
-        return None
-    return sum(_unit_points(unit, table) for unit in roster.units)
+    return vp_campaign.unit_points(roster, house_rules.points, _unit_points)
 
 
-def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
-    """What the campaign's house rules add to ``validate``: the force-level ``points``
-    violation when a points table costs the force over its limit."""
-    points = campaign_points(roster, house_rules)
-    return tables.points_check(points, roster.points_limit, points_violation)
-
-
-def parse_house_rules(data: Any) -> HouseRules:
-    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
-    ``rules.house_rules.HouseRuleError``."""
-    data = tables.tables(data, HOUSE_RULE_KEYS)
-    vp = battle.DEFAULT_VP_TABLE
-    if "victory_points" in data:
-        values = tables.numbers(data["victory_points"], "victory_points", DEFAULT_VP)
-        vp = battle.VPTable({k: values[k] for k in OUTCOMES}, values["enemy_unit_destroyed"])
-    return HouseRules(vp=vp, points=_points_from_json(data.get("points")))
+# The house-rule tables as every campaign of a VP table and a points table reads them.
+default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
+    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="enemy_unit_destroyed",
+    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
+    cost=campaign_points, violation=points_violation,
+)  # fmt: skip
 
 
 # --- a battle ---------------------------------------------------------------------------------
@@ -241,21 +207,12 @@ def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Chan
     force's order, each unit that did not end intact and unpinned: ``unit-pinned`` (intact,
     pins), ``unit-casualties`` (lost, pins) or ``unit-destroyed``. No member and no field:
     the force fights its next battle at full strength, with no pins."""
-    score = result.score
     out = [
-        Change(
-            None,
-            "vp",
-            params={
-                "outcome": side.outcome if side is not None else None,
-                "mission_vp": score.mission_vp,
-                "casualty_vp": score.casualty_vp,
-                "total_vp": score.total_vp,
-                "enemies_destroyed": result.enemies_destroyed,
-                "units_destroyed": result.units_destroyed,
-            },
+        vp_change(
+            side, result.score, enemies_destroyed=result.enemies_destroyed,
+            units_destroyed=result.units_destroyed,
         )
-    ]
+    ]  # fmt: skip
     ends = {u.unit: u for u in result.units}
     for unit in roster.units:
         end = ends.get(unit.name)
@@ -287,13 +244,6 @@ STANDING_COLUMNS = (
     ),
 )  # fmt: skip
 
-
-def tallies(side: Side, result: SideResult) -> dict[str, int]:
-    """What one battle adds to the force's own column of the standings."""
-    return {"enemy_destroyed": result.enemies_destroyed}
-
-
-def casualties(side: Side, result: SideResult) -> int:
-    """What one battle adds to the standings' casualties column: the force's own units
-    destroyed."""
-    return result.units_destroyed
+# What one battle adds to the force's own column and to the casualties column.
+tallies = vp_campaign.result_tallies(enemy_destroyed="enemies_destroyed")
+casualties = vp_campaign.result_count("units_destroyed")

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from rules.i18n import gettext_noop as _
 from rules.types import Member, Unit
 
+CODE = "bolt-action"
 NAME = _("Bolt Action")  # the game's name, translated where it is shown
 DASH = "—"  # what a number the source does not give prints as
 

@@ -12,7 +12,7 @@ Records are sparse, as the document parser gives them: the Panzer IV's ``drive``
 
 from __future__ import annotations
 
-from rules.bolt_action import CODE
+from rules.bolt_action.data import CODE
 from rules.types import Equipment, Member, Roster, Unit
 
 E = Equipment

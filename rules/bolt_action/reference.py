@@ -35,20 +35,7 @@ from rules.bolt_action.data import (
     plus,
 )
 from rules.i18n import gettext_noop as _
-from rules.reference import Table
-
-MINUS = data.MINUS
-
-
-def signed(value: int) -> str:
-    """A modifier as printed: +1, 0, −2 (with a true minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
-
-
-def inches(value: int) -> str:
-    return f'{value}"'
+from rules.reference import Table, inches, signed
 
 
 def span(low: int, high: int) -> str:

@@ -65,6 +65,7 @@ from rules.bolt_action.data import (
 from rules.i18n import gettext_noop as _
 from rules.registry import Carry, Composition, KindShape
 from rules.types import Member, Roster, Unit, Violation
+from rules.unit_names import Problem, names_twice
 
 FORCE_EMPTY = _("A force has at least one unit; this one has none.")
 UNIT_SIZE_RANGE = _(
@@ -320,27 +321,12 @@ def points_violation(points: int, limit: int | None) -> Violation | None:
 
 # --- unreadable documents (section 3) -------------------------------------------------------
 
-UNIT_NAME_TWICE = _("another unit of the force is already named %(name)r")
-MEMBER_NAME_TWICE = _("another member of this unit is already named %(name)r")
 LEADER_NOT_ONE_MODEL = _(
     "%(name)r is marked leader: a leader is one model, so its count is 1, not %(count)d"
 )
 LEADER_TWICE = _(
     "%(name)r is marked leader, but %(unit)r already has a leader model: a unit has at most one"
 )
-
-Problem = tuple[str, str, dict[str, Any]]
-
-
-def _repeated(names: list[str]) -> list[int]:
-    """Indexes of the names already seen earlier in the list."""
-    seen: set[str] = set()
-    again = []
-    for i, name in enumerate(names):
-        if name in seen:
-            again.append(i)
-        seen.add(name)
-    return again
 
 
 def _leader_problems(unit: Unit, path: str) -> list[Problem]:
@@ -367,15 +353,7 @@ def check_document(roster: Roster) -> list[Problem]:
     keys and types, as ``(path, template, params)``: two units with one name, two members
     of a unit with one name (the second and later ones are named), more than one model of a
     unit marked leader (the leader counts adding up to more than 1)."""
-    problems: list[Problem] = []
-    for i in _repeated([unit.name for unit in roster.units]):
-        problems.append((f"units[{i}].name", UNIT_NAME_TWICE, {"name": roster.units[i].name}))
-    for i, unit in enumerate(roster.units):
-        for j in _repeated([member.name for member in unit.members]):
-            name = unit.members[j].name
-            problems.append((f"units[{i}].members[{j}].name", MEMBER_NAME_TWICE, {"name": name}))
-        problems += _leader_problems(unit, f"units[{i}]")
-    return problems
+    return names_twice(roster, _leader_problems)
 
 
 # --- what a legal force is made of, for a client that builds one (the catalogue) ------------

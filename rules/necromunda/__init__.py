@@ -15,7 +15,7 @@ a Reading and kept as data. Where a rule lives:
   ``reference.py``
 """
 
-from rules.campaign import placings_by_outcome  # noqa: E402
+from rules.campaign import campaign_rules, placings_by_outcome  # noqa: E402
 from rules.necromunda import (
     battle,
     campaign,
@@ -26,7 +26,7 @@ from rules.necromunda import (
     sheet,
     validation,
 )
-from rules.registry import CampaignRules, GameSystem, Printing, ReportRules, register
+from rules.registry import GameSystem, Printing, ReportRules, register
 
 CODE = data.CODE
 
@@ -60,19 +60,9 @@ SYSTEM = register(
         demo=demo.demo_rosters,
         derive=derive.derive,
         score_side=battle.score_side,
-        campaign=CampaignRules(
-            default_house_rules=campaign.default_house_rules,
-            parse_house_rules=campaign.parse_house_rules,
-            resolve_side=campaign.resolve_side,
-            changes=campaign.changes,
-            check_side=campaign.check_side,
-            labels=campaign.LABELS,
-            history=campaign.HISTORY,
+        campaign=campaign_rules(
+            campaign,
             placings=placings_by_outcome,  # wins as the players report them
-            standing_columns=campaign.STANDING_COLUMNS,
-            tallies=campaign.tallies,
-            points=campaign.campaign_points,
-            check_roster=campaign.check_roster,
             aftermath_kinds=("serious-injury",),  # the table is not in these rules
             aftermath_fields=("status", "advances"),
         ),

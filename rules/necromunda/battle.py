@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.campaign import other_sides, score_dict
 from rules.i18n import gettext_noop as _
 from rules.necromunda.data import (
     BOTTLED,
@@ -56,12 +57,7 @@ class SideScore:
     bottled: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "squad": self.squad,
-            "mission_vp": self.mission_vp,
-            "casualty_vp": self.casualty_vp,
-            "total_vp": self.total_vp,
-        }
+        return score_dict(self)
 
     def text_lines(self, outcome: str) -> list[str]:
         """``score_battle``'s plain output for this side."""
@@ -73,22 +69,13 @@ class SideScore:
         ]
 
 
-def _others(report: BattleReport, side: Side) -> list[Side]:
-    """The sides of ``report`` other than ``side`` (found as given, else by value)."""
-    sides = report.sides
-    for i, s in enumerate(sides):
-        if s is side:
-            return [o for j, o in enumerate(sides) if j != i]
-    for i, s in enumerate(sides):
-        if s == side:
-            return [o for j, o in enumerate(sides) if j != i]
-    raise ValueError("the side is not one of the report's sides")
-
-
 def enemies_out_of_action(report: BattleReport, side: Side) -> int:
     """Fighters of the other sides that ended the battle out of action."""
     return sum(
-        1 for other in _others(report, side) for c in other.casualties if c.state == OUT_OF_ACTION
+        1
+        for other in other_sides(report, side)
+        for c in other.casualties
+        if c.state == OUT_OF_ACTION
     )
 
 

@@ -28,7 +28,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rules import house_rules as tables
-from rules.campaign import vp_words
+from rules import vp_campaign
+from rules.campaign import check_models, vp_change, vp_words
 from rules.i18n import gettext_noop as _
 from rules.necromunda import battle
 from rules.necromunda.data import (
@@ -41,9 +42,8 @@ from rules.necromunda.data import (
 )
 from rules.necromunda.validation import points_violation
 from rules.registry import RecordField
-from rules.types import BattleReport, Change, Roster, Side, Violation
+from rules.types import BattleReport, Change, Roster, Side
 
-HOUSE_RULE_KEYS = ("victory_points", "points")
 POINTS_KEYS = {"fighters": FIGHTER_TYPES, "items": ITEMS}  # a points table's parts, and codes
 DEFAULT_VP = MappingProxyType({**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP})
 
@@ -54,24 +54,20 @@ END_STATE_LABELS = {
     "down": _("down"),
     "out-of-action": _("out of action"),
 }
-OUTCOME_LABELS = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
 DEED_LABELS = {"out_of_action": _("enemies put out of action")}
 RESULT_LABELS = {
     "serious-injury": _("serious injury — table not in these rules"),
 }
 BOTTLED_LABELS = {"test": _("failed a bottle test"), "voluntary": _("bottled out voluntarily")}
 LABELS = {
+    **vp_campaign.LABELS,
     **END_STATE_LABELS,
     "table:victory_points": _("Victory points (JSON)"),
-    "house:victory_points": _("Victory points"),
-    "house:points": _("Points table"),
     "table:points": _(
         'Points table (JSON: {"fighters": {type: cost}, "items": {item: cost}}); '
         "empty: gangs are not costed"
     ),
     "column:casualty_vp": _("VP for enemies out of action"),
-    "column:outcome": _("Result"),  # a report's win, draw or loss
-    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
     **{f"deed:{k}": v for k, v in DEED_LABELS.items()},
     **{f"result:{k}": v for k, v in RESULT_LABELS.items()},
     **{f"bottled:{k}": v for k, v in BOTTLED_LABELS.items()},
@@ -113,13 +109,8 @@ class HouseRules:
     points: PointsTable | None = None  # None: gangs are not costed
 
 
-def default_house_rules() -> dict[str, Any]:
-    return {"victory_points": dict(DEFAULT_VP), "points": None}
-
-
-def _points_from_json(data: Any) -> PointsTable | None:
-    if data is None:
-        return None
+def _points_from_json(data: Any) -> PointsTable:
+    """A campaign's ``points`` table (``parse_house_rules`` reads ``null`` as none)."""
     table = tables.parts(data, "points", POINTS_KEYS)
     return PointsTable(MappingProxyType(table["fighters"]), MappingProxyType(table["items"]))
 
@@ -139,22 +130,12 @@ def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
     return total
 
 
-def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
-    """What the campaign's house rules add to ``validate``: ``points-over-limit`` when a
-    points table costs the gang over its limit."""
-    points = campaign_points(roster, house_rules)
-    return tables.points_check(points, roster.points_limit, points_violation)
-
-
-def parse_house_rules(data: Any) -> HouseRules:
-    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
-    ``rules.house_rules.HouseRuleError``."""
-    data = tables.tables(data, HOUSE_RULE_KEYS)
-    vp = battle.DEFAULT_VP_TABLE
-    if "victory_points" in data:
-        values = tables.numbers(data["victory_points"], "victory_points", DEFAULT_VP)
-        vp = battle.VPTable({k: values[k] for k in OUTCOMES}, values["out_of_action"])
-    return HouseRules(vp=vp, points=_points_from_json(data.get("points")))
+# The house-rule tables as every campaign of a VP table and a points table reads them.
+default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
+    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="out_of_action",
+    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
+    cost=campaign_points, violation=points_violation,
+)  # fmt: skip
 
 
 def resolve_side(
@@ -178,19 +159,11 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     """
     score = result.score
     out = [
-        Change(
-            None,
-            "vp",
-            params={
-                "outcome": side.outcome if side is not None else None,
-                "bottled": score.bottled,
-                "mission_vp": score.mission_vp,
-                "casualty_vp": score.casualty_vp,
-                "total_vp": score.total_vp,
-                "enemies_out_of_action": score.enemies_out_of_action,
-            },
+        vp_change(
+            side, score, {"bottled": score.bottled},
+            enemies_out_of_action=score.enemies_out_of_action,
         )
-    ]
+    ]  # fmt: skip
     ends = {f.member: f for f in result.fighters}
     for member in roster.members:
         name = member.name
@@ -207,24 +180,20 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     return tuple(out)
 
 
+# What a report may not name: a fighter the gang lacks, one that sat the battle out.
+CHECK_WORDS = (
+    _("no fighter named %(name)r in %(squad)s"),
+    _("%(name)r did not fight: the fighter is %(status)s"),
+)
+
+
 def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
     """Fighters a report names that are not in the gang, or that did not fight.
 
     Recovering, captured and dead fighters sit the battle out (``battle.fought``): a report
     that gives them a casualty or a deed is refused rather than scored.
     """
-    problems = []
-    named = [(f"casualties[{i}].member", c.member) for i, c in enumerate(side.casualties)]
-    named += [(f"deeds[{i}].member", d.member) for i, d in enumerate(side.deeds)]
-    for path, name in named:
-        member = roster.member(name)
-        if member is None:
-            problems.append((path, _("no fighter named %(name)r in %(squad)s"),
-                             {"name": name, "squad": roster.name}))  # fmt: skip
-        elif not battle.fought(member):
-            problems.append((path, _("%(name)r did not fight: the fighter is %(status)s"),
-                             {"name": name, "status": member.status}))  # fmt: skip
-    return problems
+    return check_models(roster, side, battle.fought, CHECK_WORDS)
 
 
 # The standings' own columns (section 5): times bottled and enemies put out of action.

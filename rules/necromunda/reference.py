@@ -30,25 +30,12 @@ from rules.necromunda.data import (
     to_hit,
     wound_roll,
 )
-from rules.reference import Cell, Table
-
-MINUS = "\u2212"
-
-
-def signed(value: int) -> str:
-    """A modifier as printed: +1, 0, −2 (with a true minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
+from rules.reference import MINUS, Cell, Table, inches, signed
 
 
 def number(value: int) -> Cell:
     """A plain number as printed: itself, or a string with a true minus sign below 0."""
     return value if value >= 0 else f"{MINUS}{-value}"
-
-
-def inches(value: int) -> str:
-    return f'{value}"'
 
 
 def ammo(score: int) -> str:

@@ -19,10 +19,7 @@ adds is marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Task Force Kestrel" (section 8): ``demo.py``
 """
 
-CODE = "one-page-modern"
-
-from rules.campaign import placings_by_outcome  # noqa: E402
-from rules.one_page_modern import (  # noqa: E402  (they read CODE)
+from rules.one_page_modern import (
     battle,
     campaign,
     data,
@@ -33,55 +30,20 @@ from rules.one_page_modern import (  # noqa: E402  (they read CODE)
     sheet,
     validation,
 )
-from rules.registry import (  # noqa: E402
-    BuilderChoices,
-    CampaignRules,
-    GameSystem,
-    ReportRules,
-    register,
-)
+from rules.registry import BuilderChoices, register
+from rules.unit_game import unit_game
+
+CODE = data.CODE
 
 SYSTEM = register(
-    GameSystem(
-        code=CODE,
-        name=data.NAME,
-        factions=None,  # the text defines none: an optional free-text label
-        model_types={},  # a force lists units, whose members have no type
-        items=data.ITEMS,
-        abilities={},
+    unit_game(
+        data=data, document=document, validation=validation, derive=derive, battle=battle,
+        campaign=campaign, sheet=sheet, demo=demo,
         states=(),
-        outcomes=data.OUTCOMES,
-        default_points_limit=None,  # the text has no points
-        member_record=document.MEMBER_RECORD,
-        units=document.UNITS,
         builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
-        report=ReportRules(casualty=document.CASUALTY_FIELDS, check=document.check_report),
-        validate=validation.validate,
-        composition=validation.COMPOSITION,
-        check_document=validation.check_document,
-        cost=None,
-        derive=derive.derive,
-        score_side=battle.score_side,
-        demo=demo.demo_rosters,
-        printing=sheet.PRINTING,
-        campaign=CampaignRules(
-            default_house_rules=campaign.default_house_rules,
-            parse_house_rules=campaign.parse_house_rules,
-            resolve_side=campaign.resolve_side,
-            changes=campaign.changes,
-            check_side=campaign.check_side,
-            labels=campaign.LABELS,
-            history=campaign.HISTORY,
-            placings=placings_by_outcome,  # wins as the players report them
-            standing_columns=campaign.STANDING_COLUMNS,
-            tallies=campaign.tallies,
-            points=campaign.campaign_points,  # a house-rule points table, none by default
-            check_roster=campaign.check_roster,
-            casualties=campaign.casualties,
-            rank_casualties=True,  # VP, wins, then the fewest models lost
-        ),
+        campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
     )
-)
+)  # fmt: skip
 
 __all__ = [
     "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "reference",

@@ -48,7 +48,8 @@ from types import MappingProxyType
 from typing import Any
 
 from rules import house_rules as tables
-from rules.campaign import vp_words
+from rules import vp_campaign
+from rules.campaign import vp_change, vp_words
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import battle
 from rules.one_page_modern.data import (
@@ -68,7 +69,6 @@ from rules.one_page_modern.derive import models
 from rules.registry import RecordField
 from rules.types import BattleReport, Change, Roster, Side, Unit, Violation
 
-HOUSE_RULE_KEYS = ("victory_points", "points")
 # A points table's parts that cost codes, and their codes; ``bunker`` is one cost.
 POINTS_PARTS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {"training": TRAINING, "items": ITEMS, "vehicles": VEHICLE_ARMOUR}
@@ -80,8 +80,8 @@ VEHICLE, BUNKER = "vehicle", "bunker"  # the unit kinds with a cost of their own
 POINTS_OVER_LIMIT = _("The force costs %(points)d points; the limit is %(limit)d.")
 
 # Words for the codes a report and the history use (marked for translation).
-OUTCOME_LABELS = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
 LABELS = {
+    **vp_campaign.LABELS,
     "table:victory_points": _(
         "Victory points (JSON: win, draw, loss — VP for the mission; unit_destroyed — VP "
         "taken off per own unit destroyed)"
@@ -90,28 +90,12 @@ LABELS = {
         'Points table (JSON: {"training": {level: cost}, "items": {item: cost}, '
         '"vehicles": {armour class: cost}, "bunker": cost}); empty: forces are not costed'
     ),
-    "house:victory_points": _("Victory points"),
     "house:victory_points.unit_destroyed": _("VP taken off per own unit destroyed"),
-    "house:points": _("Points table"),
     "column:casualty_vp": _("VP lost for own units destroyed"),
     "column:casualties": _("Models lost"),
-    "column:outcome": _("Result"),  # a report's win, draw or loss
-    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
-    # said on the campaign page and its printed report
-    "campaign:note": _(
-        "The rulebook has no campaign rules: the victory points and standings are the "
-        "product's default, which the organiser may change as house rules."
-    ),
+    "campaign:note": vp_campaign.NO_CAMPAIGN_NOTE,
 }
-
-
-def _unit_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
-    return {
-        "unit": params.get("unit", ""),
-        "lost": params.get("lost", 0),
-        "models": params.get("models", 0),
-    }
-
+_unit_values = vp_campaign.unit_words("lost", "models")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # own units destroyed take from (``CampaignRules.history``).
@@ -145,13 +129,8 @@ class HouseRules:
     points: PointsTable | None = None  # None: forces are not costed
 
 
-def default_house_rules() -> dict[str, Any]:
-    return {"victory_points": dict(DEFAULT_VP), "points": None}
-
-
-def _points_from_json(data: Any) -> PointsTable | None:
-    if data is None:
-        return None
+def _points_from_json(data: Any) -> PointsTable:
+    """A campaign's ``points`` table (``parse_house_rules`` reads ``null`` as none)."""
     data = tables.obj(data, "points")
     bunker = 0
     if BUNKER_KEY in data:
@@ -192,10 +171,7 @@ def _unit_points(unit: Unit, table: PointsTable) -> int:
 def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
     """The force's points under the campaign's table, or None when the campaign costs
     nothing (the default)."""
-    table = house_rules.points
-    if table is None:
-        return None
-    return sum(_unit_points(unit, table) for unit in roster.units)
+    return vp_campaign.unit_points(roster, house_rules.points, _unit_points)
 
 
 def points_violation(points: int, limit: int | None) -> Violation | None:
@@ -206,22 +182,12 @@ def points_violation(points: int, limit: int | None) -> Violation | None:
     return Violation("points-over-limit", POINTS_OVER_LIMIT, {"points": points, "limit": limit})
 
 
-def check_roster(roster: Roster, house_rules: HouseRules) -> list[Violation]:
-    """What the campaign's house rules add to ``validate``: ``points-over-limit`` when a
-    points table costs the force over its limit."""
-    points = campaign_points(roster, house_rules)
-    return tables.points_check(points, roster.points_limit, points_violation)
-
-
-def parse_house_rules(data: Any) -> HouseRules:
-    """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
-    ``rules.house_rules.HouseRuleError``."""
-    data = tables.tables(data, HOUSE_RULE_KEYS)
-    vp = battle.DEFAULT_VP_TABLE
-    if "victory_points" in data:
-        values = tables.numbers(data["victory_points"], "victory_points", DEFAULT_VP)
-        vp = battle.VPTable({k: values[k] for k in OUTCOMES}, values["unit_destroyed"])
-    return HouseRules(vp=vp, points=_points_from_json(data.get("points")))
+# The house-rule tables as every campaign of a VP table and a points table reads them.
+default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
+    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="unit_destroyed",
+    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
+    cost=campaign_points, violation=points_violation,
+)  # fmt: skip
 
 
 # --- a battle ---------------------------------------------------------------------------------
@@ -272,21 +238,12 @@ def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Chan
     """Everything the battle did to the force, in order: its VP, then unit by unit, in the
     force's order, each unit that lost models (``unit-lost``) or was destroyed
     (``unit-destroyed``). No member and no field: every unit is back at full strength."""
-    score = result.score
     out = [
-        Change(
-            None,
-            "vp",
-            params={
-                "outcome": side.outcome if side is not None else None,
-                "mission_vp": score.mission_vp,
-                "casualty_vp": score.casualty_vp,
-                "total_vp": score.total_vp,
-                "models_lost": result.models_lost,
-                "units_destroyed": result.units_destroyed,
-            },
+        vp_change(
+            side, result.score, models_lost=result.models_lost,
+            units_destroyed=result.units_destroyed,
         )
-    ]
+    ]  # fmt: skip
     ends = {u.unit: u for u in result.units}
     for unit in roster.units:
         end = ends.get(unit.name)
@@ -319,13 +276,6 @@ STANDING_COLUMNS = (
     ),
 )  # fmt: skip
 
-
-def tallies(side: Side, result: SideResult) -> dict[str, int]:
-    """What one battle adds to the force's own column of the standings."""
-    return {"units_destroyed": result.units_destroyed}
-
-
-def casualties(side: Side, result: SideResult) -> int:
-    """What one battle adds to the standings' casualties column: the models the force
-    lost."""
-    return result.models_lost
+# What one battle adds to the force's own column and to the casualties column.
+tallies = vp_campaign.result_tallies(units_destroyed="units_destroyed")
+casualties = vp_campaign.result_count("models_lost")

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from rules.i18n import gettext_noop as _
 from rules.types import Member, Unit
 
+CODE = "one-page-modern"
 NAME = _("One-page modern skirmish")  # the game's name, translated where shown
 
 

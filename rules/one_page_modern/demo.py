@@ -5,7 +5,7 @@ mounted weapon with a count and a unit's notes."""
 
 from __future__ import annotations
 
-from rules.one_page_modern import CODE
+from rules.one_page_modern.data import CODE
 from rules.types import Equipment, Member, Roster, Unit
 
 E = Equipment

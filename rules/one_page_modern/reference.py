@@ -32,17 +32,7 @@ from rules.one_page_modern.data import (
     distance,
     plus,
 )
-from rules.reference import Cell, Table
-
-MINUS = "\u2212"
-
-
-def signed(value: int) -> str:
-    """A modifier as printed: +1, 0, −2 (with a true minus sign)."""
-    if value > 0:
-        return f"+{value}"
-    return f"{MINUS}{-value}" if value < 0 else "0"
-
+from rules.reference import MINUS, Cell, Table, signed  # noqa: F401  (MINUS: the sign it prints)
 
 # --- 1-4: dice, training, turn, activation --------------------------------------------------
 

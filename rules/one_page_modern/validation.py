@@ -55,6 +55,7 @@ from rules.one_page_modern.data import (
 from rules.one_page_modern.derive import carries_hmg, kit, models, mount_context
 from rules.registry import Composition, KindShape
 from rules.types import Member, Roster, Unit, Violation
+from rules.unit_names import names_twice
 
 NO_UNITS = _("A force has at least one unit; this one has none.")
 EMPTY_UNIT = _("%(unit)s has no models: an infantry unit has at least one.")
@@ -212,34 +213,12 @@ def validate(roster: Roster) -> list[Violation]:
 
 # --- unreadable documents (4.1) -------------------------------------------------------------
 
-UNIT_NAME_TWICE = _("another unit of the force is already named %(name)r")
-MEMBER_NAME_TWICE = _("another member of this unit is already named %(name)r")
-
-
-def _repeated(names: list[str]) -> list[int]:
-    """Indexes of the names already seen earlier in the list."""
-    seen: set[str] = set()
-    again = []
-    for i, name in enumerate(names):
-        if name in seen:
-            again.append(i)
-        seen.add(name)
-    return again
-
 
 def check_document(roster: Roster) -> list[tuple[str, str, dict[str, Any]]]:
     """What makes a force document unreadable rather than invalid (4.1), beyond its keys and
     types: two units with one name, two members of a unit with one name (the second and
     later ones are named), as ``(path, template, params)``."""
-    problems: list[tuple[str, str, dict[str, Any]]] = []
-    for i in _repeated([unit.name for unit in roster.units]):
-        name = roster.units[i].name
-        problems.append((f"units[{i}].name", UNIT_NAME_TWICE, {"name": name}))
-    for i, unit in enumerate(roster.units):
-        for j in _repeated([member.name for member in unit.members]):
-            name = unit.members[j].name
-            problems.append((f"units[{i}].members[{j}].name", MEMBER_NAME_TWICE, {"name": name}))
-    return problems
+    return names_twice(roster)
 
 
 # --- what a legal force is made of, for a client that builds one (the catalogue) ------------

@@ -8,10 +8,10 @@ from rules.black_sun import battle
 from rules.black_sun.battle import (
     award_reputation,
     resolve_side,
-    roster_after,
     score_side,
     survival_phase,
 )
+from rules.black_sun.campaign import roster_after
 from rules.black_sun.tables import (
     DEFAULT_SURVIVAL_TABLE,
     DIES,

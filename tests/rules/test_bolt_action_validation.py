@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import get_system
+from rules import get_system, unit_names
 from rules.bolt_action import CODE, data, validation
 from rules.bolt_action.demo import EXAMPLE
 from rules.bolt_action.validation import check_document, points_violation, validate
@@ -400,14 +400,14 @@ def test_validate_never_raises_points():
 
 def test_two_units_with_one_name_are_unreadable():
     problems = check_document(force(squad(), mg_team(), squad(name="MG Team")))
-    assert problems == [("units[2].name", validation.UNIT_NAME_TWICE, {"name": "MG Team"})]
+    assert problems == [("units[2].name", unit_names.UNIT_NAME_TWICE, {"name": "MG Team"})]
 
 
 def test_two_members_of_a_unit_with_one_name_are_unreadable():
     sq = unit("Sq", "infantry-squad", man("A", "rifle", n=3), man("B", "rifle"),
               man("A", "rifle"))  # fmt: skip
     problems = check_document(force(squad(), sq))
-    assert problems == [("units[1].members[2].name", validation.MEMBER_NAME_TWICE, {"name": "A"})]
+    assert problems == [("units[1].members[2].name", unit_names.MEMBER_NAME_TWICE, {"name": "A"})]
 
 
 def test_members_of_different_units_may_share_a_name():

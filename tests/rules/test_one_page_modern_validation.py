@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import get_system
+from rules import get_system, unit_names
 from rules.one_page_modern import data, validation
 from rules.one_page_modern.demo import EXAMPLE
 from rules.one_page_modern.validation import check_document, validate
@@ -339,8 +339,8 @@ def test_two_units_sharing_a_name_are_unreadable():
     roster = force(infantry(model()), vehicle(name="Section"), bunker(name="Section"))
 
     assert check_document(roster) == [
-        ("units[1].name", validation.UNIT_NAME_TWICE, {"name": "Section"}),
-        ("units[2].name", validation.UNIT_NAME_TWICE, {"name": "Section"}),
+        ("units[1].name", unit_names.UNIT_NAME_TWICE, {"name": "Section"}),
+        ("units[2].name", unit_names.UNIT_NAME_TWICE, {"name": "Section"}),
     ]
 
 

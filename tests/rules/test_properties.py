@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import get_system
-from rules.black_sun import battle, validation
+from rules.black_sun import battle, campaign, validation
 from rules.black_sun.costs import cost
 from rules.black_sun.data import ABILITIES, DEEDS, FACTIONS, ITEMS, MODEL_TYPES
 from rules.black_sun.tables import CASUALTY_VP, MISSION_VP
@@ -187,7 +187,7 @@ def test_resolving_a_battle_never_raises_and_keeps_rp_at_zero_or_more(pair, seed
     r, side = pair
 
     result = battle.resolve_side(r, side, random.Random(seed))
-    after = battle.roster_after(r, result)
+    after = campaign.roster_after(r, result)
 
     fought = [m.name for m in r.members if m.status == "active"]
     assert [o.member for o in result.survival] == fought

@@ -1,0 +1,113 @@
+"""What the campaigns of a victory-point table and an optional points table share.
+
+Every game whose text has no campaign (its campaign section in ``docs/games/<game>.md``,
+with its optional points table, is the product's reading) keeps the same two house-rule
+tables: a ``victory_points`` table (VP by outcome, and one more key: the VP per casualty
+the game counts) and a ``points`` table, ``None`` by default (squads are not costed, as none
+of those texts prints costs). A game whose campaign has tables of its own (survival,
+reputation) does not use this module. Each game's ``campaign`` module gives its own
+numbers, codes and words; these functions read and apply the tables the same way for each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from rules import house_rules as tables
+from rules.i18n import gettext_noop as _
+from rules.types import Roster, Side, Unit, Violation
+
+HOUSE_RULE_KEYS = ("victory_points", "points")
+
+# Words for the codes every such campaign's report and standings use.
+OUTCOME_LABELS = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
+LABELS = {
+    "house:victory_points": _("Victory points"),
+    "house:points": _("Points table"),
+    "column:outcome": _("Result"),  # a report's win, draw or loss
+    **{f"outcome:{k}": v for k, v in OUTCOME_LABELS.items()},
+}
+# Said on the campaign page and its printed report of a game whose text has no campaign.
+NO_CAMPAIGN_NOTE = _(
+    "The rulebook has no campaign rules: the victory points and standings are the "
+    "product's default, which the organiser may change as house rules."
+)
+
+
+def house_rule_functions(
+    *,
+    default_vp: Mapping[str, int],
+    outcomes: Collection[str],
+    per_casualty: str,
+    vp_table: Callable[[dict[str, int], int], Any],
+    house_rules: Callable[..., Any],
+    points: Callable[[Any], Any],
+    cost: Callable[[Roster, Any], int | None],
+    violation: Callable[[int, int | None], Violation | None],
+) -> tuple[Callable[[], dict[str, Any]], Callable[[Any], Any], Callable[..., list[Violation]]]:
+    """A game's ``default_house_rules``, ``parse_house_rules`` and ``check_roster``
+    (``CampaignRules``) from its numbers: its default VP table (``default_vp``, the
+    ``outcomes`` and the ``per_casualty`` key), how it builds its ``vp_table`` and its
+    ``house_rules``, reads its ``points`` table when one is given, costs a squad (``cost``)
+    and says it is over its limit (``violation``)."""
+
+    def default_house_rules() -> dict[str, Any]:
+        """The house rules a new campaign starts with: the VP table, no points table."""
+        return {"victory_points": dict(default_vp), "points": None}
+
+    def parse_house_rules(data: Any) -> Any:
+        """A campaign's tables; ``None`` or ``{}`` gives the defaults. Raises
+        ``rules.house_rules.HouseRuleError``."""
+        data = tables.tables(data, HOUSE_RULE_KEYS)
+        vp = house_rules().vp
+        if "victory_points" in data:
+            values = tables.numbers(data["victory_points"], "victory_points", default_vp)
+            vp = vp_table({k: values[k] for k in outcomes}, values[per_casualty])
+        table = data.get("points")
+        return house_rules(vp=vp, points=None if table is None else points(table))
+
+    def check_roster(roster: Roster, rules: Any) -> list[Violation]:
+        """What the campaign's house rules add to ``validate``: the game's over-the-limit
+        violation when its points table costs the squad over its limit."""
+        return tables.points_check(cost(roster, rules), roster.points_limit, violation)
+
+    return default_house_rules, parse_house_rules, check_roster
+
+
+def unit_points(roster: Roster, table: Any, cost: Callable[[Unit, Any], int]) -> int | None:
+    """A force's points under a campaign's table, the sum of each unit's ``cost``, or
+    ``None`` when the campaign costs nothing (no table)."""
+    if table is None:
+        return None
+    return sum(cost(unit, table) for unit in roster.units)
+
+
+def unit_words(*keys: str) -> Callable[..., dict[str, Any]]:
+    """The values of a unit game's history words for one unit (``CampaignRules.history``):
+    its name and ``keys`` (0 when left out)."""
+
+    def values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+        return {"unit": params.get("unit", ""), **{key: params.get(key, 0) for key in keys}}
+
+    return values
+
+
+def result_tallies(**columns: str) -> Callable[[Side, Any], dict[str, int]]:
+    """A game's ``tallies`` (``CampaignRules``): what one battle adds to each of the
+    standings' own ``columns``, the side's result's attribute each names."""
+
+    def tallies(side: Side, result: Any) -> dict[str, int]:
+        return {column: getattr(result, attribute) for column, attribute in columns.items()}
+
+    return tallies
+
+
+def result_count(attribute: str) -> Callable[[Side, Any], int]:
+    """A game's ``casualties`` (``CampaignRules``): what one battle adds to the standings'
+    casualties column, the side's result's ``attribute``."""
+
+    def casualties(side: Side, result: Any) -> int:
+        return getattr(result, attribute)
+
+    return casualties
