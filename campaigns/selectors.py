@@ -39,7 +39,7 @@ from campaigns.adapters import (
     violation_lines,
 )
 from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, HistoryEntry, Player
-from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.adapters import load_squads
 from rosters.models import Squad
 from rules import get_system
 from rules.documents import DocumentError, parse_battle_report
@@ -111,10 +111,11 @@ class EnrolChoice:
 
 def enrol_choices(campaign: Campaign, user: Any) -> list[EnrolChoice]:
     """The user's squads the campaign could enrol, each judged as its copy would be (the
-    campaign's points limit and house rules), in 4 queries whatever their number."""
+    campaign's points limit and house rules), in 3 queries whatever their number."""
     choices = []
-    for squad in squads_with_members(free_squads(campaign, user).order_by("name", "pk")):
-        roster = as_enrolled(campaign, squad_to_roster(squad))
+    squads = free_squads(campaign, user).select_related("owner").order_by("name", "pk")
+    for stored in load_squads(squads):
+        squad, roster = stored.squad, as_enrolled(campaign, stored.roster())
         problems = violation_lines(squad_violations(campaign, roster))
         choices.append(
             EnrolChoice(
