@@ -74,9 +74,11 @@ __all__ = [
 
 
 class ReportRefused(Invalid):
-    """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs."""
+    """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs;
+    ``document_error``: the rules' refusal of the document, when they could not read it."""
 
     code = "invalid-report"
+    document_error: DocumentError | None = None
 
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         path, message = problems[0]
@@ -329,7 +331,14 @@ def battle_submit(
     Every side names a campaign squad by ``squad_id``; the sender must own one of them; every
     squad must be valid, and every model the report names must have fought. The same
     ``idempotency_key`` from the same user gives back the battle it created the first time.
+
+    Refusals: ``NotAllowed`` (403) for a sender who is not a player of the campaign, or
+    whose squad is on no side; ``Conflict`` (409) for a key sent before with another report;
+    ``ReportRefused`` (400) for the rest, a document the rules cannot read keeping its
+    ``DocumentError`` as ``refused.document_error`` (the API says 400 or 422 from it).
     """
+    if not selectors.is_player(campaign, user):
+        raise NotAllowed("", _("only a player whose squad fought can report a battle"))
     idempotency_key = idempotency_key.strip()
     if len(idempotency_key) > MAX_KEY or UNPRINTABLE.search(idempotency_key):
         raise Invalid(
@@ -343,7 +352,9 @@ def battle_submit(
     try:
         report = parse_battle_report(document)
     except DocumentError as error:
-        raise ReportRefused([(p.path, p.message) for p in error.problems]) from None
+        refused = ReportRefused([(p.path, p.message) for p in error.problems])
+        refused.document_error = error
+        raise refused from None
     try:
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
@@ -408,6 +419,12 @@ def _check_report(
             campaign=campaign, squad_id__in=[i for i in squad_ids if i]
         ).select_related("squad")
     }
+    # Every side a squad of the campaign, none the sender's: not theirs to report (403),
+    # whatever else is wrong with the sides.
+    if all(i in entries for i in squad_ids) and user.pk not in {
+        entries[i].player_id for i in squad_ids
+    }:
+        raise NotAllowed("sides", _("only a player whose squad fought can report a battle"))
     seen: set[int] = set()
     for i, side in enumerate(report.sides):
         path = f"sides[{i}]"
@@ -434,8 +451,6 @@ def _check_report(
     if problems:
         raise ReportRefused(problems)
     chosen = [entries[i] for i in squad_ids]
-    if not any(entry.player_id == user.pk for entry in chosen):
-        raise ReportRefused([("sides", _("only a player whose squad fought can report a battle"))])
     rosters = load_rosters([entry.squad_id for entry in chosen], lock=lock)
     problems = _side_problems(campaign, report, rosters, check_valid=True)
     if problems:
