@@ -43,7 +43,7 @@ from rosters.adapters import load_squads
 from rosters.models import Squad
 from rules import get_system
 from rules.documents import DocumentError, parse_battle_report
-from rules.types import Roster, Violation
+from rules.types import BattleReport, Roster, Violation
 
 
 def can_read(campaign: Campaign, user: Any) -> bool:
@@ -349,16 +349,29 @@ def battle_detail(campaign: Campaign, number: int) -> Battle:
     )
 
 
-def report_disagreements(battle: Battle) -> dict[int, list[str]]:
+def stored_report(battle: Battle) -> BattleReport | None:
+    """The battle's report as the rules read it (``parse_battle_report``), for the pages;
+    None for one stored before a change of the format, which they can no longer read."""
+    try:
+        return parse_battle_report(battle.report)
+    except DocumentError:
+        return None
+
+
+_UNREAD = object()
+
+
+def report_disagreements(battle: Battle, report: Any = _UNREAD) -> dict[int, list[str]]:
     """What a side of the battle's report says that another side's does not bear out
     (``ReportRules.disagreements``: claims against casualties), in the reader's language,
-    by side position; empty for a game that compares nothing."""
+    by side position; empty for a game that compares nothing. ``report``: the battle's
+    report already read (``stored_report``)."""
     compare = get_system(battle.campaign.system).report.disagreements
     if compare is None:
         return {}
-    try:
-        report = parse_battle_report(battle.report)
-    except DocumentError:  # stored before a change of the format: nothing to compare
+    if report is _UNREAD:
+        report = stored_report(battle)
+    if report is None:  # stored before a change of the format: nothing to compare
         return {}
     lines: dict[int, list[str]] = {}
     for side, template, params in compare(report):

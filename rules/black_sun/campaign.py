@@ -55,6 +55,7 @@ OTHER_RESULT_LABELS = {
 LABELS = {
     **END_STATE_LABELS,
     "note:treated": _("treated"),
+    "rolls:survival_rolls": _("%(name)s: survival roll %(roll)s at the table"),
     "table:survival": _("Survival table (JSON)"),
     "table:reputation": _("Reputation awards (JSON)"),
     # the settings page's headings and fields (campaigns/house_rule_fields.py)
