@@ -989,10 +989,10 @@ def squad_units_change(
     before = locked.units
     locked.units = [unit_to_document(game, unit) for unit in roster.units]
     locked.updated = timezone.now()
+    locked.version += 1  # what the UPDATE makes of it: the row is locked, no other writer
     Squad.objects.filter(pk=locked.pk).update(
         units=locked.units, version=F("version") + 1, updated=locked.updated
     )
-    locked.version += 1  # the row is locked: no other writer in between
     sheet_ahead([locked.pk])
     units_changed.send(Squad, squad=locked, before=before, after=locked.units, by=by)
     return locked
