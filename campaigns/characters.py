@@ -13,15 +13,12 @@ the queries they ran before they showed them (tests/campaigns/test_queries.py).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import CharField, F, IntegerField, Value
 from django.utils.translation import gettext
 
-from rosters.adapters import rows_to_roster
+from rosters.adapters import kit, rows_to_roster
 from rosters.models import Ability, Equipment, Member, Squad
 from rules.i18n import TO_BE_NAMED
 from rules.registry import GameSystem
@@ -71,49 +68,6 @@ def facts_templates(game: GameSystem) -> list[str]:
     """The game's partial for a model's figures, or the generic one (``{% include %}`` takes
     the first that exists)."""
     return [f"systems/{game.code}/campaign/model_facts.html", "campaigns/_model_facts.html"]
-
-
-def kit(member_ids: Iterable[int]) -> tuple[dict[int, list[Equipment]], dict[int, list[Ability]]]:
-    """The equipment and the abilities of these models, each in order, by model id, in one
-    query: both tables read side by side (``UNION ALL``) into unsaved rows."""
-    ids = list(member_ids)
-
-    def columns(queryset, kind: str, code: str, count, gained, detail):
-        return queryset.filter(member_id__in=ids).order_by().annotate(
-            k_kind=Value(kind, output_field=CharField()),
-            k_member=F("member_id"),
-            k_position=F("position"),
-            k_pk=F("pk"),
-            k_code=F(code),
-            k_count=count,
-            k_gained=gained,
-            k_detail=detail,
-        ).values_list(
-            "k_kind", "k_member", "k_position", "k_pk", "k_code", "k_count", "k_gained",
-            "k_detail",
-        )  # fmt: skip
-
-    blank = Value("", output_field=CharField())
-    lines = columns(Equipment.objects, "e", "item", F("count"), blank, blank).union(
-        columns(Ability.objects, "a", "code", Value(1, output_field=IntegerField()),
-                F("gained"), F("detail")),
-        all=True,
-    )  # fmt: skip
-    equipment: dict[int, list[Equipment]] = defaultdict(list)
-    abilities: dict[int, list[Ability]] = defaultdict(list)
-    for kind, member, position, pk, code, count, gained, detail in sorted(
-        lines, key=lambda line: (line[2], line[3])
-    ):
-        if kind == "e":
-            equipment[member].append(
-                Equipment(pk=pk, member_id=member, position=position, item=code, count=count)
-            )
-        else:
-            abilities[member].append(
-                Ability(pk=pk, member_id=member, position=position, code=code, gained=gained,
-                        detail=detail)
-            )  # fmt: skip
-    return equipment, abilities
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,11 @@ from campaigns.adapters import (
     violation_lines,
 )
 from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, HistoryEntry, Player
-from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.adapters import load_squads
 from rosters.models import Squad
 from rules import get_system
 from rules.documents import DocumentError, parse_battle_report
-from rules.types import Roster, Violation
+from rules.types import BattleReport, Roster, Violation
 
 
 def can_read(campaign: Campaign, user: Any) -> bool:
@@ -111,10 +111,11 @@ class EnrolChoice:
 
 def enrol_choices(campaign: Campaign, user: Any) -> list[EnrolChoice]:
     """The user's squads the campaign could enrol, each judged as its copy would be (the
-    campaign's points limit and house rules), in 4 queries whatever their number."""
+    campaign's points limit and house rules), in 3 queries whatever their number."""
     choices = []
-    for squad in squads_with_members(free_squads(campaign, user).order_by("name", "pk")):
-        roster = as_enrolled(campaign, squad_to_roster(squad))
+    squads = free_squads(campaign, user).select_related("owner").order_by("name", "pk")
+    for stored in load_squads(squads):
+        squad, roster = stored.squad, as_enrolled(campaign, stored.roster())
         problems = violation_lines(squad_violations(campaign, roster))
         choices.append(
             EnrolChoice(
@@ -348,16 +349,29 @@ def battle_detail(campaign: Campaign, number: int) -> Battle:
     )
 
 
-def report_disagreements(battle: Battle) -> dict[int, list[str]]:
+def stored_report(battle: Battle) -> BattleReport | None:
+    """The battle's report as the rules read it (``parse_battle_report``), for the pages;
+    None for one stored before a change of the format, which they can no longer read."""
+    try:
+        return parse_battle_report(battle.report)
+    except DocumentError:
+        return None
+
+
+_UNREAD = object()
+
+
+def report_disagreements(battle: Battle, report: Any = _UNREAD) -> dict[int, list[str]]:
     """What a side of the battle's report says that another side's does not bear out
     (``ReportRules.disagreements``: claims against casualties), in the reader's language,
-    by side position; empty for a game that compares nothing."""
+    by side position; empty for a game that compares nothing. ``report``: the battle's
+    report already read (``stored_report``)."""
     compare = get_system(battle.campaign.system).report.disagreements
     if compare is None:
         return {}
-    try:
-        report = parse_battle_report(battle.report)
-    except DocumentError:  # stored before a change of the format: nothing to compare
+    if report is _UNREAD:
+        report = stored_report(battle)
+    if report is None:  # stored before a change of the format: nothing to compare
         return {}
     lines: dict[int, list[str]] = {}
     for side, template, params in compare(report):

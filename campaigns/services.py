@@ -74,9 +74,11 @@ __all__ = [
 
 
 class ReportRefused(Invalid):
-    """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs."""
+    """A battle report the campaign cannot take; ``problems`` lists (path, message) pairs;
+    ``document_error``: the rules' refusal of the document, when they could not read it."""
 
     code = "invalid-report"
+    document_error: DocumentError | None = None
 
     def __init__(self, problems: list[tuple[str, str]]) -> None:
         path, message = problems[0]
@@ -329,7 +331,14 @@ def battle_submit(
     Every side names a campaign squad by ``squad_id``; the sender must own one of them; every
     squad must be valid, and every model the report names must have fought. The same
     ``idempotency_key`` from the same user gives back the battle it created the first time.
+
+    Refusals: ``NotAllowed`` (403) for a sender who is not a player of the campaign, or
+    whose squad is on no side; ``Conflict`` (409) for a key sent before with another report;
+    ``ReportRefused`` (400) for the rest, a document the rules cannot read keeping its
+    ``DocumentError`` as ``refused.document_error`` (the API says 400 or 422 from it).
     """
+    if not selectors.is_player(campaign, user):
+        raise NotAllowed("", _("only a player whose squad fought can report a battle"))
     idempotency_key = idempotency_key.strip()
     if len(idempotency_key) > MAX_KEY or UNPRINTABLE.search(idempotency_key):
         raise Invalid(
@@ -343,17 +352,20 @@ def battle_submit(
     try:
         report = parse_battle_report(document)
     except DocumentError as error:
-        raise ReportRefused([(p.path, p.message) for p in error.problems]) from None
+        refused = ReportRefused([(p.path, p.message) for p in error.problems])
+        refused.document_error = error
+        raise refused from None
     try:
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
-            if campaign.apply_at_once:  # lock the squads before reading them (see _apply)
-                roster_services.squads_lock(
-                    squad_ids=[side.squad_id for side in report.sides if side.squad_id]
-                )
-            entries, rosters = _check_report(campaign, user, report)
+            # applied at once: the squads locked as they are read (see _apply)
+            entries, rosters = _check_report(campaign, user, report, lock=campaign.apply_at_once)
             number = campaign.battles_numbered + 1
-            Campaign.objects.filter(pk=campaign.pk).update(battles_numbered=number)
+            counts, decided = {"battles_numbered": number}, {}
+            if campaign.apply_at_once:  # made confirmed by its sender, in one write each
+                decided = _decided(campaign, user)
+                counts["battles_applied"] = campaign.battles_applied
+            Campaign.objects.filter(pk=campaign.pk).update(**counts)
             battle = Battle.objects.create(
                 campaign=campaign,
                 number=number,
@@ -362,13 +374,14 @@ def battle_submit(
                 report=document,
                 submitted_by=user,
                 idempotency_key=idempotency_key,
+                **decided,
             )
-            BattleSide.objects.bulk_create(
+            sides = BattleSide.objects.bulk_create(
                 BattleSide(battle=battle, position=i, entry=entry, outcome=side.outcome)
                 for i, (side, entry) in enumerate(zip(report.sides, entries, strict=True))
             )
-            if campaign.apply_at_once:
-                _apply(battle, campaign, user, rng, report=report, rosters=rosters)
+            if decided:
+                _apply(battle, campaign, user, rng, report=report, rosters=rosters, sides=sides)
             waiting.forget([campaign.organiser_id, *(entry.player_id for entry in entries)])
     except IntegrityError:
         # The same key sent twice at the same moment: the other request created the battle.
@@ -393,7 +406,7 @@ def _same_report(battle: Battle, document: Any) -> Submitted:
 
 
 def _check_report(
-    campaign: Campaign, user: AbstractBaseUser, report: BattleReport
+    campaign: Campaign, user: AbstractBaseUser, report: BattleReport, *, lock: bool = False
 ) -> tuple[list[Entry], dict[int, LoadedSquad]]:
     problems: list[tuple[str, str]] = []
     if report.system != campaign.system:
@@ -406,6 +419,12 @@ def _check_report(
             campaign=campaign, squad_id__in=[i for i in squad_ids if i]
         ).select_related("squad")
     }
+    # Every side a squad of the campaign, none the sender's: not theirs to report (403),
+    # whatever else is wrong with the sides.
+    if all(i in entries for i in squad_ids) and user.pk not in {
+        entries[i].player_id for i in squad_ids
+    }:
+        raise NotAllowed("sides", _("only a player whose squad fought can report a battle"))
     seen: set[int] = set()
     for i, side in enumerate(report.sides):
         path = f"sides[{i}]"
@@ -432,9 +451,7 @@ def _check_report(
     if problems:
         raise ReportRefused(problems)
     chosen = [entries[i] for i in squad_ids]
-    if not any(entry.player_id == user.pk for entry in chosen):
-        raise ReportRefused([("sides", _("only a player whose squad fought can report a battle"))])
-    rosters = load_rosters([entry.squad_id for entry in chosen])
+    rosters = load_rosters([entry.squad_id for entry in chosen], lock=lock)
     problems = _side_problems(campaign, report, rosters, check_valid=True)
     if problems:
         raise ReportRefused(problems)
@@ -596,16 +613,18 @@ def _apply(
     *,
     report: BattleReport | None = None,
     rosters: dict[int, LoadedSquad] | None = None,
+    sides: list[BattleSide] | None = None,
 ) -> None:
     """Run the rules on every side and write what they say. Caller holds the campaign lock,
-    and, when it passes ``rosters``, has locked those squads before reading them."""
+    and, when it passes ``rosters``, has locked those squads before reading them; ``sides``:
+    the battle's sides in order, with their entries, when the caller has just made them."""
     rng = rng or random.SystemRandom()
-    sides = list(battle.sides.select_related("entry").order_by("position"))
+    if sides is None or not all(side.pk for side in sides):  # a database that returns no ids
+        sides = list(battle.sides.select_related("entry").order_by("position"))
     squad_ids = [side.entry.squad_id for side in sides]
     if rosters is None or report is None:
         report = parse_battle_report(battle.report)
-        roster_services.squads_lock(squad_ids=squad_ids)
-        rosters = load_rosters(squad_ids)
+        rosters = load_rosters(squad_ids, lock=True)
         problems = _side_problems(campaign, report, rosters, check_valid=False)
         if problems:
             raise ReportRefused(problems)
@@ -649,20 +668,29 @@ def _apply(
         entry.ability = ability
     HistoryEntry.objects.bulk_create(history)
     roster_services.members_write(members=changed.values())
-    for side in sides:
-        BattleSide.objects.filter(pk=side.pk).update(
-            mission_vp=side.mission_vp, casualty_vp=side.casualty_vp, total_vp=side.total_vp,
-            placing=side.placing, casualties=side.casualties, tallies=side.tallies,
-        )  # fmt: skip
+    BattleSide.objects.bulk_update(
+        sides, ["mission_vp", "casualty_vp", "total_vp", "placing", "casualties", "tallies"]
+    )
     roster_services.squads_touch(squad_ids=squad_ids)
-    seq = campaign.battles_applied + 1
-    Campaign.objects.filter(pk=campaign.pk).update(battles_applied=seq)
-    campaign.battles_applied = seq
-    battle.status = Battle.Status.CONFIRMED
-    battle.applied_seq = seq
-    battle.decided_by = user
-    battle.decided_at = timezone.now()
-    battle.save(update_fields=["status", "applied_seq", "decided_by", "decided_at"])
+    if battle.status != Battle.Status.CONFIRMED:  # else made confirmed (``battle_submit``)
+        decided = _decided(campaign, user)
+        Campaign.objects.filter(pk=campaign.pk).update(battles_applied=campaign.battles_applied)
+        for key, value in decided.items():
+            setattr(battle, key, value)
+        battle.save(update_fields=list(decided))
+
+
+def _decided(campaign: Campaign, user: AbstractBaseUser) -> dict[str, Any]:
+    """A battle applied: the campaign counts one more (``campaign.battles_applied``, for
+    the caller to write) and the battle, confirmed by ``user``, takes that count as its
+    place in the order battles were applied (its fields, for the caller to write)."""
+    campaign.battles_applied += 1
+    return {
+        "status": Battle.Status.CONFIRMED,
+        "applied_seq": campaign.battles_applied,
+        "decided_by": user,
+        "decided_at": timezone.now(),
+    }
 
 
 # --- void -----------------------------------------------------------------------------------

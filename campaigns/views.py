@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Mapping
+from itertools import repeat
 from typing import Any
 
 from django.contrib import messages
@@ -44,6 +46,8 @@ from rosters.pdf import PAPER_SIZES, PrintTooLong
 from rosters.pdf_views import ON_ITS_WAY, print_budget
 from rosters.views import record_values
 from rules import get_system
+from rules.registry import GameSystem, RecordField
+from rules.types import Casualty, Side
 
 BATTLES_PER_PAGE = 25
 
@@ -523,9 +527,11 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rules = campaign_rules(campaign)
     labels = rules.labels
     game = get_system(campaign.system)
-    # what the report says, side by side, so the confirmer sees what they confirm
-    reported = [_reported(side_doc, game, labels) for side_doc in battle.report.get("sides", [])]
-    disputed = selectors.report_disagreements(battle)
+    # what the report says, side by side, so the confirmer sees what they confirm (nothing
+    # for a report stored before a change of the format: the rules cannot read it)
+    report = selectors.stored_report(battle)
+    reported = [_reported(side, game, labels) for side in report.sides] if report else []
+    disputed = selectors.report_disagreements(battle, report)
     can_void = (
         user.is_authenticated
         and battle.status == Battle.Status.CONFIRMED
@@ -540,7 +546,9 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "battle": battle,
             "sides": [
                 (s, _(labels.get(f"outcome:{s.outcome}", s.outcome)), lines, disputed.get(i, []))
-                for i, (s, lines) in enumerate(zip(battle.sides.all(), reported, strict=False))
+                for i, (s, lines) in enumerate(
+                    zip(battle.sides.all(), reported or repeat([]), strict=False)
+                )
             ],  # fmt: skip
             "outcome_label": labels.get("column:outcome", gettext_noop("Result")),
             # a game whose outcomes are the result (win, draw, loss) has no column of its own
@@ -562,26 +570,52 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-def _reported(side_doc: dict, game, labels) -> list[str]:
-    """One side of a stored report as lines: its own fields (how it gave up, say), then each
-    casualty, each model's deeds, the dice it rolled at the table."""
+def _reported(side: Side, game: GameSystem, labels: Mapping[str, str]) -> list[str]:
+    """One side of a stored report as lines, from what the rules read in it and the game's
+    report fields (``ReportRules``): its own fields (how it gave up, say), then each
+    casualty with the notes the game words (``note:<key>`` in ``labels``), each model's
+    deeds, the dice it rolled at the table (a side field of kind ``rolls``)."""
     if game.units is not None:
-        return [_unit_line(c, game, labels) for c in side_doc.get("casualties", [])]
-    lines = [_side_field_line(f, side_doc[f.key], labels) for f in game.report.side
-             if f.kind != "rolls" and side_doc.get(f.key) not in (None, False, "")]  # fmt: skip
-    for c in side_doc.get("casualties", []):
-        state = _(labels.get(c["state"], c["state"]))
-        treated = _(" (treated)") if c.get("treated") else ""
-        lines.append(f"{c['member']}: {state}{treated}")
-    for d in side_doc.get("deeds", []):
+        return [_unit_line(c, game, labels) for c in side.casualties]
+    own = game.report.side
+    lines = [_side_field_line(f, side.details[f.key], labels) for f in own
+             if f.kind != "rolls" and side.details.get(f.key) not in (None, False, "")]  # fmt: skip
+    for c in side.casualties:
+        state = _(labels.get(c.state, c.state))
+        lines.append(f"{c.member}: {state}{_casualty_notes(c, game, labels)}")
+    for d in side.deeds:
         deeds = ", ".join(
-            f"{_deed_word(deed, labels)} ×{d[deed.key]}" for deed in game.deeds if d.get(deed.key)
+            f"{_deed_word(deed, labels)} ×{d.count(deed.key)}"
+            for deed in game.deeds
+            if d.count(deed.key)
         )
-        lines.append(f"{d['member']}: {deeds}")
-    for name, roll in side_doc.get("survival_rolls", {}).items():
-        lines.append(_("%(name)s: survival roll %(roll)s at the table") % {
-            "name": name, "roll": roll})  # fmt: skip
+        lines.append(f"{d.member}: {deeds}")
+    for f in (f for f in own if f.kind == "rolls"):
+        rolls = side.details.get(f.key, {})
+        lines += [_roll_line(f, name, roll, labels) for name, roll in rolls.items()]
     return lines
+
+
+def _casualty_notes(casualty: Casualty, game: GameSystem, labels: Mapping[str, str]) -> str:
+    """What a casualty's own keys add after its state, for those the game words
+    (``note:<key>``): " (treated)" for a flag, " (<word> <value>)" for another."""
+    notes = ""
+    for f in game.report.casualty:
+        word = labels.get(f"note:{f.key}")
+        value = casualty.details.get(f.key)
+        if word is None or value in (None, False, ""):
+            continue
+        notes += f" ({_(word)})" if f.kind == "flag" else f" ({_(word)} {value})"
+    return notes
+
+
+def _roll_line(f: RecordField, name: str, roll: int, labels: Mapping[str, str]) -> str:
+    """A die a side rolled at the table for one of its models, in the game's words
+    (``rolls:<key>`` in ``labels``: a template of ``name`` and ``roll``), else its label."""
+    template = labels.get(f"rolls:{f.key}")
+    if template is None:
+        return f"{name}: {_(f.label)} {roll}"
+    return _(template) % {"name": name, "roll": roll}
 
 
 def _side_field_line(f, value, labels) -> str:
@@ -603,18 +637,18 @@ def _deed_word(deed, labels) -> str:
     return _(deed.label)
 
 
-def _unit_line(casualty: dict, game, labels) -> str:
+def _unit_line(casualty: Casualty, game: GameSystem, labels: Mapping[str, str]) -> str:
     """A unit's line of a report as sent: "1st Squad: casualties, models lost 3, pins 2"."""
     parts = []
     for f in game.report.casualty:
-        if f.key not in casualty:
+        if f.key not in casualty.details:
             continue
-        value = casualty[f.key]
+        value = casualty.details[f.key]
         if f.kind == "code":
             parts.append(_(labels.get(value, value)))
         else:
             parts.append(f"{_(f.label).lower()} {value}")
-    return f"{casualty.get('unit')}: {', '.join(parts)}"
+    return f"{casualty.member}: {', '.join(parts)}"
 
 
 def _aftermath(battle: Battle, user) -> list[tuple[Entry, Member, bool]]:

@@ -1,7 +1,8 @@
 """What the roster builder shows: a squad with its points, EP and violations per model.
 
 Views call ``builder_context``; templates only display what it holds (they never compute
-points). Four queries load the squad (``Stored.load``), whatever its size.
+points). Three queries load the squad (``adapters.load_squad``; two for its row already
+read), whatever its size.
 
 The page must stay fast with 15 models (``bench/bench_rosters.py``), so what is the same for
 many cards is prepared once: the ``<option>`` lists of a model type are rendered once per
@@ -26,7 +27,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from core.messages import violation_message
-from rosters.adapters import rows_to_roster, squad_to_roster, squads_with_members
+from rosters.adapters import StoredSquad, load_squad, load_squads
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit, next_name
 from rules import get_system
@@ -95,40 +96,10 @@ class AbilityLine:
 
 
 @dataclass(frozen=True)
-class Stored:
-    """A squad as stored: its models in order, and their equipment and abilities in order."""
-
-    squad: Squad
-    members: list[Member]
-    equipment: dict[int, list[Equipment]]  # by member pk
-    abilities: dict[int, list[Ability]]
-
-    @classmethod
-    def load(cls, squad: Squad | int, owner=None) -> Stored:
-        """Four queries, like ``adapters.squads_with_members``, without the queryset per model
-        that ``prefetch_related`` builds (they took a third of an htmx update); three for a
-        squad already read (with its owner)."""
-        if not isinstance(squad, Squad):
-            squads = Squad.objects.select_related("owner").filter(pk=squad)
-            squad = (squads if owner is None else squads.filter(owner=owner)).get()
-        members = list(Member.objects.filter(squad=squad).order_by("position", "pk"))
-        equipment, abilities = defaultdict(list), defaultdict(list)
-        for line in Equipment.objects.filter(member__squad=squad).order_by("position", "pk"):
-            equipment[line.member_id].append(line)
-        for ability in Ability.objects.filter(member__squad=squad).order_by("position", "pk"):
-            abilities[ability.member_id].append(ability)
-        return cls(squad, members, equipment, abilities)
-
-    def roster(self) -> Roster:
-        """The rules value, made by the adapter ``squad_to_roster`` uses."""
-        return rows_to_roster(self.squad, self.members, self.equipment, self.abilities)
-
-
-@dataclass(frozen=True)
 class _Page:
     """What every card of one page shares."""
 
-    stored: Stored
+    stored: StoredSquad
     system: GameSystem
     builder_url: str
     models: list[tuple[int, str, str]]  # (pk, name, escaped name): the models a record names
@@ -600,7 +571,9 @@ def changes_assistance(system: GameSystem, items: Iterable[str]) -> bool:
     return not _needs_assistant(system).isdisjoint(items)
 
 
-def _assistance(system: GameSystem, stored: Stored) -> tuple[frozenset[int] | None, frozenset[int]]:
+def _assistance(
+    system: GameSystem, stored: StoredSquad
+) -> tuple[frozenset[int] | None, frozenset[int]]:
     """(the models another may assist, the models that may assist none), by pk.
 
     The spec's reading of a weapon that needs an assistant gunner (the game's items marked
@@ -654,7 +627,7 @@ def builder_context(
     next numbered name; after item ``added_item`` was added to model ``error_for``, its
     card says so if the item costs it nothing.
     """
-    stored = Stored.load(squad_id, owner)
+    stored = load_squad(squad_id, owner=owner)
     squad = stored.squad
     system = get_system(squad.system)
     roster = stored.roster()
@@ -828,7 +801,7 @@ def _free_notice(
 
 def free_item_notice(squad_id: int, member_pk: int, item: str, *, owner=None) -> str:
     """``_free_notice`` for a page that is not the builder's (a full-page post)."""
-    stored = Stored.load(squad_id, owner)
+    stored = load_squad(squad_id, owner=owner)
     system = get_system(stored.squad.system)
     index = next((i for i, m in enumerate(stored.members) if m.pk == member_pk), None)
     if system.cost is None or index is None:
@@ -859,18 +832,16 @@ class SquadLine:
 
 def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
     """Each squad of ``squads`` with its points, the rules it breaks, its models and the
-    campaign it plays in: four queries, whatever the number of squads."""
-    queryset = squads_with_members(
-        squads.annotate(
-            campaign_id=F("campaign_entry__campaign_id"),
-            campaign_name=F("campaign_entry__campaign__name"),
-        )
+    campaign it plays in: three queries, whatever the number of squads."""
+    queryset = squads.select_related("owner").annotate(
+        campaign_id=F("campaign_entry__campaign_id"),
+        campaign_name=F("campaign_entry__campaign__name"),
     )
-    return [_squad_line(squad) for squad in queryset]
+    return [_squad_line(stored) for stored in load_squads(queryset)]
 
 
-def _squad_line(squad: Squad) -> SquadLine:
-    roster = squad_to_roster(squad)
+def _squad_line(stored: StoredSquad) -> SquadLine:
+    squad, roster = stored.squad, stored.roster()
     system = get_system(squad.system)
     if system.units is not None:
         living, dead = sum(system.units.models(unit) for unit in roster.units), 0
@@ -894,11 +865,10 @@ def _squad_line(squad: Squad) -> SquadLine:
 def squad_text(squad_id: int, *, owner=None) -> str:
     """The squad as plain text to paste into a chat: a line for the squad (game, faction,
     points, valid or the rules it breaks), then a line per model or unit with its type, its
-    points where the game costs them, its equipment and its abilities (four queries). A unit
+    points where the game costs them, its equipment and its abilities (three queries). A unit
     lists its own weapons, or each member entry with what each of its models carries."""
-    squads = Squad.objects.filter(pk=squad_id)
-    squad = squads_with_members(squads if owner is None else squads.filter(owner=owner)).get()
-    roster = squad_to_roster(squad)
+    stored = load_squad(squad_id, owner=owner)
+    squad, roster = stored.squad, stored.roster()
     system = get_system(squad.system)
     costs = system.cost(roster) if system.cost is not None else None
     broken = system.validate(roster)

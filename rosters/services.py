@@ -64,17 +64,19 @@ def is_fresh_recruit(member: Member, *, abilities: Iterable[Ability] | None = No
 
 def _lock(squad: Squad) -> Squad:
     """Lock the squad's row before writing its members (PostgreSQL; SQLite has one writer)
-    and return it as it is now; ``Missing`` if another request deleted it meanwhile.
+    and return it as it is now (the same row, read again); ``Missing`` if another request
+    deleted it meanwhile.
 
     Battles (``campaigns.services``) lock the squads first and then write their members: a
     roster edit takes its locks in the same order, so the two never deadlock. Deleting a
     squad locks it too, so a model added at the same moment is either added before the
     delete (and deleted with the squad) or refused with a 404, never a broken foreign key.
     """
-    locked = Squad.objects.select_for_update().filter(pk=squad.pk).first()
-    if locked is None:
-        raise Missing("squad", _("This squad was deleted meanwhile."))
-    return locked
+    try:  # the caller's row is read again: it is the squad as it is now
+        squad.refresh_from_db(from_queryset=Squad.objects.select_for_update())
+    except Squad.DoesNotExist:
+        raise Missing("squad", _("This squad was deleted meanwhile.")) from None
+    return squad
 
 
 def squad_lock(*, squad: Squad) -> Squad:
@@ -83,11 +85,17 @@ def squad_lock(*, squad: Squad) -> Squad:
 
 
 def _lock_member(member: Member) -> Squad:
-    """Lock the model's squad, then check the model is still in it (another request may
-    have removed it since the page loaded); return the locked squad."""
-    squad = _lock(member.squad)
-    if not Member.objects.filter(pk=member.pk, squad=squad.pk).exists():
-        raise Missing("member", _("This model was removed meanwhile."))
+    """Lock the model's squad and check the model is still in it (another request may
+    have removed it since the page loaded), in one query; return the squad, its row
+    ``member.squad`` read again (the caller's row is the squad as it is now)."""
+    squad = member.squad
+    locked = Squad.objects.select_for_update(of=("self",)).filter(members=member.pk)
+    try:
+        squad.refresh_from_db(from_queryset=locked)
+    except Squad.DoesNotExist:
+        if Squad.objects.filter(pk=squad.pk).exists():
+            raise Missing("member", _("This model was removed meanwhile.")) from None
+        raise Missing("squad", _("This squad was deleted meanwhile.")) from None
     return squad
 
 
@@ -485,13 +493,14 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
     game = get_system(squad.system)
     _check_code(game.model_types, type, "type", _("model type"))
     name = _check_name(squad, name)
-    if squad.members.count() >= game.limits.members:  # the dead included: they are printed
+    held = squad.members.aggregate(count=Count("pk"), last=Max("position"))
+    if held["count"] >= game.limits.members:  # the dead included: they are printed
         raise ServiceError(
             "members",
             _("At most %(max)d models per squad (a limit of this service, far above any legal "
               "squad).") % {"max": game.limits.members},
         )  # fmt: skip
-    last = squad.members.aggregate(last=Max("position"))["last"]
+    last = held["last"]
     member = Member.objects.create(
         squad=squad, name=name, type=type, position=0 if last is None else last + 1,
         record=game.record_defaults(),
@@ -979,10 +988,11 @@ def squad_units_change(
         raise Invalid(problems[0][0], problems[0][1], problems=problems) from None
     before = locked.units
     locked.units = [unit_to_document(game, unit) for unit in roster.units]
+    locked.updated = timezone.now()
+    locked.version += 1  # what the UPDATE makes of it: the row is locked, no other writer
     Squad.objects.filter(pk=locked.pk).update(
-        units=locked.units, version=F("version") + 1, updated=timezone.now()
+        units=locked.units, version=F("version") + 1, updated=locked.updated
     )
     sheet_ahead([locked.pk])
     units_changed.send(Squad, squad=locked, before=before, after=locked.units, by=by)
-    squad.refresh_from_db()
-    return squad
+    return locked

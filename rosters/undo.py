@@ -16,13 +16,12 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
 from rosters import services
-from rosters.adapters import members_prefetch, rows_to_roster, squad_to_roster
+from rosters.adapters import load_squad, rows_to_roster
 from rosters.models import Squad
 from rules import get_system
 from rules.documents import DocumentError, parse_roster, roster_to_document
@@ -33,15 +32,15 @@ KEY = "builder_undo"
 
 def _snapshot(row: Squad) -> dict[str, Any]:
     """The squad as stored now: its document and its notes. A force of units is all in its
-    row; a squad of models loads them (3 queries)."""
+    row; a squad of models loads them (2 queries: ``adapters.load_squad``)."""
     if get_system(row.system).units is not None:
         return {"document": roster_to_document(rows_to_roster(row, [], {}, {})),
                 "notes": row.notes, "member_notes": {}}  # fmt: skip
-    prefetch_related_objects([row], members_prefetch())
+    stored = load_squad(row)
     return {
-        "document": roster_to_document(squad_to_roster(row)),
+        "document": roster_to_document(stored.roster()),
         "notes": row.notes,
-        "member_notes": {m.name: m.notes for m in row.members.all() if m.notes},
+        "member_notes": {m.name: m.notes for m in stored.members if m.notes},
     }
 
 
@@ -49,21 +48,15 @@ def undoable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Keep what the squad was before ``view`` changes it, when that change alone gave it
     its new version (an edit refused, or another writer in between, keeps no step).
 
-    What it was is the step's "after" when the last change was made here too (the builder
-    page rendered after it gives it: ``rendered``), else loaded (``_snapshot``)."""
+    The view reads the squad it changes once, as its user may change it, and hands that row
+    to ``changing`` before the change: what it was is the step's "after" when the last
+    change was made here too (the builder page rendered after it gives it: ``rendered``),
+    else loaded (``_snapshot``)."""
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        row = Squad.objects.filter(pk=pk, owner=request.user, in_campaign=False).first()
-        if row is None:  # not theirs, gone, or a campaign squad: the view answers
-            return view(request, pk, *args, **kwargs)
-        version = row.version
-        step = request.session.get(KEY)
-        if step and step["squad"] == pk and step["version"] == version and step.get("after"):
-            before = step["after"]
-        else:
-            before = _snapshot(row)
-        request.undo_pending = (pk, version, before)
+        request.undo_for = pk
+        request.undo_pending = None
         response = view(request, pk, *args, **kwargs)
         if request.undo_pending is not None:  # no page was rendered (a redirect)
             now = Squad.objects.filter(pk=pk).values_list("version", flat=True).first()
@@ -71,6 +64,22 @@ def undoable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         return response
 
     return wrapper
+
+
+def changing(request: HttpRequest, row: Squad) -> None:
+    """An ``undoable`` view is about to change ``row``, read as its user may change it:
+    keep what it is now, for a squad of the user's own outside campaigns (the organiser
+    of a campaign changes a force they do not own, and a campaign squad has no undo)."""
+    if getattr(request, "undo_for", None) != row.pk or request.undo_pending is not None:
+        return
+    if row.in_campaign or row.owner_id != request.user.pk:
+        return
+    step = request.session.get(KEY)
+    if step and step["squad"] == row.pk and step["version"] == row.version and step.get("after"):
+        before = step["after"]
+    else:
+        before = _snapshot(row)
+    request.undo_pending = (row.pk, row.version, before)
 
 
 def _keep(request: HttpRequest, now: int | None, after: dict | None) -> None:

@@ -173,13 +173,17 @@ def editable_forces(user) -> QuerySet[Squad]:
 
 
 def unit_builder_context(
-    squad_id: int, *, owner=None, error: str = "", refused: Refused | None = None
+    squad_id: Squad | int, *, owner=None, error: str = "", refused: Refused | None = None
 ) -> dict[str, Any]:
-    """The unit builder's context (one query); ``error`` shows in the summary, a refused
-    edit of the squad's form (``refused``) at its field. With ``owner``, only a force that
-    user may edit (``editable_forces``)."""
-    squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
-    squad = squads.select_related("owner").get()
+    """The unit builder's context (one query; none for a row already read, which the
+    caller read as ``owner`` may edit it); ``error`` shows in the summary, a refused edit of
+    the squad's form (``refused``) at its field. With ``owner``, only a force that user may
+    edit (``editable_forces``)."""
+    if isinstance(squad_id, Squad):
+        squad = squad_id
+    else:
+        squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
+        squad = squads.select_related("owner").get()
     system = get_system(squad.system)
     shape = system.units
     assert shape is not None

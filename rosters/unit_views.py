@@ -52,8 +52,11 @@ def after_units_change(
         if error:
             messages.error(request, error)
         return redirect("rosters:builder", squad_pk)
+    # The force as the change left it (``_force``); after a refusal, read again.
+    row = getattr(request, "edited_squad", None)
+    squad = row if row is not None and row.pk == squad_pk and not (error or refused) else squad_pk
     try:
-        context = unit_builder_context(squad_pk, owner=request.user, error=error, refused=refused)
+        context = unit_builder_context(squad, owner=request.user, error=error, refused=refused)
     except Squad.DoesNotExist:
         raise Http404 from None
     context["undo"] = undo.rendered(request, context["squad"], context["roster"], {})
@@ -63,8 +66,21 @@ def after_units_change(
     return retarget(render(request, "rosters/unit_builder.html#roster", context), "#roster")
 
 
+def _force(request: HttpRequest, pk: int) -> Squad:
+    """The force this request changes, as its user may edit it, read once: the undo keeps
+    what it is before the change (``undo.changing``), and the page after it shows it
+    without reading it again (``after_units_change``)."""
+    squad = getattr(request, "edited_squad", None)
+    if squad is None or squad.pk != pk:
+        forces = editable_forces(request.user).select_related("owner")
+        squad = get_object_or_404(forces, pk=pk)
+        undo.changing(request, squad)
+        request.edited_squad = squad
+    return squad
+
+
 def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
-    squad = get_object_or_404(editable_forces(request.user), pk=pk)
+    squad = _force(request, pk)
     version = request.POST.get("version", "")
     try:
         services.squad_units_change(
@@ -105,8 +121,7 @@ def _set_record(target: dict[str, Any], fields, post: QueryDict) -> None:
 
 
 def _game(pk: int, request: HttpRequest) -> GameSystem:
-    squad = get_object_or_404(editable_forces(request.user), pk=pk)
-    game = get_system(squad.system)
+    game = get_system(_force(request, pk).system)
     if game.units is None:
         raise Http404("this game lists models, not units")
     return game

@@ -21,7 +21,7 @@ from django_htmx.http import retarget
 
 from core.messages import document_message
 from rosters import services, undo
-from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.adapters import load_squad
 from rosters.builder import (
     Refused,
     builder_context,
@@ -43,13 +43,30 @@ _rng = random.SystemRandom()
 
 
 def _owned_squad(request: HttpRequest, pk: int) -> Squad:
-    return get_object_or_404(Squad, pk=pk, owner=request.user)
+    return _editing(request, get_object_or_404(Squad, pk=pk, owner=request.user))
 
 
 def _owned_member(request: HttpRequest, pk: int, member_pk: int) -> Member:
-    return get_object_or_404(
+    member = get_object_or_404(
         Member.objects.select_related("squad"), pk=member_pk, squad=pk, squad__owner=request.user
     )
+    _editing(request, member.squad)
+    return member
+
+
+def _editing(request: HttpRequest, squad: Squad) -> Squad:
+    """The squad this request changes, read once: the undo keeps what it is before the
+    change (``undo.changing``), and the page after it shows it without reading it again
+    (``_after_change``: the services leave the row as the change left it)."""
+    undo.changing(request, squad)
+    request.edited_squad = squad
+    return squad
+
+
+def _edited(request: HttpRequest, squad_pk: int) -> Squad | int:
+    """The row of the squad changed (``_editing``), else its id to read it by."""
+    row = getattr(request, "edited_squad", None)
+    return row if row is not None and row.pk == squad_pk else squad_pk
 
 
 def _int(
@@ -178,13 +195,17 @@ def _after_change(
         if added is not None:
             request.session[ADDED_KEY] = (squad_pk, added)
         return redirect(_builder_url(squad_pk, member_pk))
+    # The squad as the change left it; after a refusal (it may be gone: a 404), read again.
+    squad = _edited(request, squad_pk) if refused is None else squad_pk
     # The header's forms (name, faction, limit) of a force. A model (``member_pk``) belongs
     # to a game of models: no query to ask.
-    if member_pk is None and _lists_units(squad_pk):
+    if member_pk is None and (
+        _plays_units(squad.system) if isinstance(squad, Squad) else _lists_units(squad_pk)
+    ):
         return after_units_change(request, squad_pk, refused=refused, head=head)
     try:
         context = builder_context(
-            squad_pk, owner=request.user, error_for=member_pk, refused=refused, added=added,
+            squad, owner=request.user, error_for=member_pk, refused=refused, added=added,
             added_item=added_item,
         )  # fmt: skip
     except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
@@ -365,10 +386,12 @@ def squad_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The squad as a squad-roster/1 document (4 queries)."""
-    queryset = squads_with_members(Squad.objects.filter(owner=request.user))
-    squad = get_object_or_404(queryset, pk=pk)
-    document = roster_to_document(squad_to_roster(squad))
+    """The squad as a squad-roster/1 document (3 queries)."""
+    try:
+        stored = load_squad(pk, owner=request.user)
+    except Squad.DoesNotExist:
+        raise Http404 from None
+    squad, document = stored.squad, roster_to_document(stored.roster())
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
     )
@@ -504,6 +527,7 @@ def equipment_add(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse
 def equipment_remove(request: HttpRequest, pk: int, member_pk: int, line_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     line = get_object_or_404(Equipment, pk=line_pk, member=member)
+    line.member = member  # its squad's row is the one the page after shows (``_editing``)
     services.equipment_remove(equipment=line)
     whole = changes_assistance(get_system(member.squad.system), [line.item])  # see member_update
     return _after_change(request, pk, member_pk, whole=whole)
@@ -548,6 +572,7 @@ def ability_draw(request: HttpRequest, pk: int, member_pk: int) -> HttpResponse:
 def ability_remove(request: HttpRequest, pk: int, member_pk: int, ability_pk: int) -> HttpResponse:
     member = _owned_member(request, pk, member_pk)
     ability = get_object_or_404(Ability, pk=ability_pk, member=member)
+    ability.member = member  # as in equipment_remove
     try:
         services.ability_remove(ability=ability)
     except ServiceError as error:

@@ -32,7 +32,10 @@ class CampaignRules:
       report names that is not in the squad or did not fight (paths inside the side);
     - ``labels``: English words, marked for translation, for the codes of reports and history:
       end states by code, ``outcome:<code>``, ``deed:<code>``, ``result:<code>``, a side
-      field's codes as ``<key>:<code>``; and for the columns of the pages: ``column:outcome``
+      field's codes as ``<key>:<code>``; how the battle page words a casualty's own key
+      after its state (``note:<key>``, "treated") and a die a side rolled at the table
+      (``rolls:<key>``, a template of ``%(name)s`` and ``%(roll)s``), a key with no such
+      word left out; and for the columns of the pages: ``column:outcome``
       (what a side's outcome is called; default "Result"), ``column:casualty_vp``...;
     - ``history``: how the history words the kinds of change that are the game's own (every
       game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``, and

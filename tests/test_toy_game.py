@@ -178,6 +178,11 @@ def test_a_toy_campaign_runs_on_the_pages_and_a_void_undoes_it(
     assert "Reds" in detail and "Blues" in detail
     history = client.get(reverse("campaigns:battle", args=[campaign.pk, 1])).content.decode()
     assert "a new scar: 1 in all" in history
+    # What the report said, read by the rules and worded by the game's report fields and
+    # labels (issue #29 item 3): no app code names a game's report keys.
+    for line in ("Weather: rain", "Boss Reds: hurt (limping)", "Boss Reds: bonks ×3",
+                 "Mook Blues: gone"):  # fmt: skip
+        assert line in history, line
     character = client.get(reverse("campaigns:character", args=[campaign.pk, boss.pk]))
     assert "1 scars" in character.content.decode()
 

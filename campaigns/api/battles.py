@@ -27,13 +27,13 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import Conflict, id_errors, rule_refusal, unprocessable
+from api.errors import id_errors, rule_refusal, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
 from api.serializers import DOCUMENT_TEXT_PATTERN
 from campaigns import selectors, services
 from campaigns.api.common import BATTLE_NUMBER, CAMPAIGN_ID, MEMBER_ID, readable_campaign
-from campaigns.models import Battle, Campaign, Entry
+from campaigns.models import Battle, Campaign
 from campaigns.serializers import (
     BATTLE_REPORT_EXAMPLE,
     AftermathSerializer,
@@ -45,8 +45,6 @@ from campaigns.serializers import (
 from core.errors import ServiceError
 from rosters.models import Member
 from rules import systems
-from rules.documents import DocumentError, parse_battle_report
-from rules.types import BattleReport
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 MAX_KEY = 100  # Battle.idempotency_key
@@ -98,16 +96,6 @@ def _battle_action(summary, description, next_links) -> Any:
             **id_errors(409),
         },
     )
-
-
-def _parsed_report(document: Any) -> BattleReport:
-    """The report; a document off the schema's shape is a 400 naming every path, one of the
-    right shape that the game's own check refuses (outcomes that do not fit together) a 422
-    naming every path the same way: no schema says how one side's outcome binds another's."""
-    try:
-        return parse_battle_report(document)
-    except DocumentError as error:
-        raise rule_refusal(error, "invalid-report") from None
 
 
 @extend_schema_view(
@@ -237,29 +225,19 @@ class BattleViewSet(ApiViewSet):
 
     def create(self, request: Request, id: str) -> Response:
         campaign = self._campaign()
-        user = request.user
-        if not selectors.is_player(campaign, user):
-            raise exceptions.PermissionDenied(
-                gettext("only a player whose squad fought can report a battle")
-            )
         key = self._idempotency_key(request)
-        document = request.data
-        if key:  # the same report sent again: the battle it made
-            sent = Battle.objects.filter(campaign=campaign, submitted_by=user, idempotency_key=key)
-            if (battle := sent.first()) is not None:
-                if battle.report != document:
-                    raise self._key_reused()
-                return self._detail(campaign, battle.number)
-        report = _parsed_report(document)  # DocumentError: a 400 (422: the game's check)
-        self._check_fought(campaign, user, report)
         try:
             submitted = services.battle_submit(
-                campaign=campaign, user=user, document=document, idempotency_key=key
+                campaign=campaign, user=request.user, document=request.data, idempotency_key=key
             )
-        except ServiceError as error:
+        except services.ReportRefused as error:
+            if error.document_error is not None:  # a 400 naming every path (422: the game's
+                raise rule_refusal(error.document_error, "invalid-report") from None  # check)
             # squads not the campaign's, models not in the side's squad, outcomes the game
             # does not let fit together: stored data and the game's rules, a 422 naming
-            # every path (schemathesis.toml); a reused key stays a 409
+            # every path (schemathesis.toml)
+            raise unprocessable(error) from None
+        except ServiceError as error:  # 403 not the sender's to report, 409 a reused key
             raise unprocessable(error) from None
         number = submitted.battle.number
         if not submitted.created:
@@ -276,27 +254,6 @@ class BattleViewSet(ApiViewSet):
             message = gettext("must be at most %(max)d printable characters") % {"max": MAX_KEY}
             raise exceptions.ValidationError({IDEMPOTENCY_HEADER: [message]})
         return raw.strip()
-
-    @staticmethod
-    def _key_reused() -> Conflict:
-        message = gettext("this key was already used for another battle report")
-        return Conflict(_errors([(IDEMPOTENCY_HEADER, message)], "idempotency-key-reused"))
-
-    @staticmethod
-    def _check_fought(campaign: Campaign, user: Any, report: BattleReport) -> None:
-        """403 when every side is a squad of the campaign and none is the sender's; any other
-        problem with the sides is the service's to name (a 400)."""
-        ids = [side.squad_id for side in report.sides]
-        players = dict(
-            Entry.objects.filter(campaign=campaign, squad_id__in=[i for i in ids if i])
-            .values_list("squad_id", "player_id")
-        )  # fmt: skip
-        if report.system != campaign.system or not all(i in players for i in ids):
-            return
-        if user.pk not in {players[i] for i in ids}:
-            raise exceptions.PermissionDenied(
-                gettext("only a player whose squad fought can report a battle")
-            )
 
     # --- deciding ----------------------------------------------------------------------------
 

@@ -57,6 +57,7 @@ LABELS = {
     **END_STATE_LABELS,
     "note:treated": _("treated"),
     "column:outcome": _("Mission"),  # a report's full success, partial success or failure
+    "rolls:survival_rolls": _("%(name)s: survival roll %(roll)s at the table"),
     "table:survival": _("Survival table (JSON)"),
     "table:reputation": _("Reputation awards (JSON)"),
     # the settings page's headings and fields (campaigns/house_rule_fields.py)

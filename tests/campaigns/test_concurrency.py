@@ -113,8 +113,8 @@ def slow_reads(monkeypatch):
     lost."""
     load_rosters = services.load_rosters
 
-    def load_then_wait(squad_ids):
-        loaded = load_rosters(squad_ids)
+    def load_then_wait(squad_ids, **kwargs):
+        loaded = load_rosters(squad_ids, **kwargs)
         time.sleep(0.3)
         return loaded
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from campaigns import services
 from campaigns.models import Battle
+from core.errors import NotAllowed
 from tests.campaigns.conftest import report
 
 pytestmark = pytest.mark.django_db
@@ -129,3 +130,26 @@ def test_enrolling_takes_a_player_and_their_own_squad(client, world, role, make_
     )
     enrolled_now = campaign.entries.count() - before
     assert enrolled_now == (1 if role in ("organiser", "alice", "bob", "carol") else 0)
+
+
+@pytest.mark.parametrize("role", ["organiser", "carol", "stranger"])
+def test_the_service_refuses_a_report_not_the_senders_with_a_403(world, role):
+    """The service says 403 itself (``NotAllowed``), so the API asks nothing before it
+    (#29 item 3): a stranger, even with a document it cannot read; a player of the campaign
+    whose squad did not fight."""
+    campaign, (us, vc), users = world
+    document = {"not": "a report"} if role == "stranger" else report(us, vc)
+    with pytest.raises(NotAllowed) as refused:
+        services.battle_submit(campaign=campaign, user=users[role], document=document)
+    assert refused.value.status == 403
+    assert refused.value.message == "only a player whose squad fought can report a battle"
+    assert Battle.objects.count() == 1
+
+
+def test_a_report_the_rules_cannot_read_keeps_their_refusal(world):
+    campaign, _enrolled, users = world
+    with pytest.raises(services.ReportRefused) as refused:
+        services.battle_submit(campaign=campaign, user=users["alice"], document={"sides": 3})
+    assert refused.value.document_error is not None
+    assert refused.value.problems == [(p.path, p.message)
+                                      for p in refused.value.document_error.problems]  # fmt: skip

@@ -11,6 +11,8 @@ The two campaigns are built once for the module, inside a transaction rolled bac
 end; each test runs in its own savepoint within it (pytest-django's ``db``).
 """
 
+import random
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -18,8 +20,10 @@ from django.urls import reverse
 
 from bench.bench_campaigns import build_campaign
 from campaigns import selectors
+from campaigns import services as campaign_services
 from campaigns.models import Battle, BattleSide, HistoryEntry
 from rosters.models import Member
+from tests.campaigns.conftest import report
 
 pytestmark = pytest.mark.django_db
 
@@ -130,3 +134,37 @@ def test_the_battle_log_pages_run_the_same_queries(
     for query in ({"page": "last"}, {"page": 5, "log": "status"}, {"sort": "-vp"}):
         with django_assert_num_queries(first):
             assert client.get(url, query).status_code == 200
+
+
+# A battle report applied at once (issue #29 item 3; 24 before it): the sender a player (1);
+# a savepoint, the campaign locked, the sides' entries, the squads locked and read with their
+# models and kit (3: ``rosters.adapters.load_squads``), the campaign's counts, the battle
+# (made confirmed) and its sides (5 in all); then what the rules change: an ability gained,
+# the history, one UPDATE per distinct new record of a model, the sides' results, the
+# squads' versions, the release.
+REPORT_AT_ONCE = 19
+
+
+def test_a_battle_report_applied_at_once_runs_few_queries(
+    campaign, enrolled, user, django_assert_max_num_queries
+):
+    us, vc = enrolled
+    campaign.apply_at_once = True
+    campaign.save()
+    document = report(
+        us, vc,
+        us_side={"casualties": [{"member": "Ling", "state": "seriously-wounded"}],
+                 "survival_rolls": {"Ling": 2},
+                 "deeds": [{"member": "Capt. Steven Mint", "malice": 3}]},
+        nva_side={"casualties": [{"member": "Manh", "state": "killed"}]},
+    )  # fmt: skip
+    with django_assert_max_num_queries(REPORT_AT_ONCE):
+        battle = campaign_services.battle_submit(
+            campaign=campaign, user=user, document=document, rng=random.Random(1)
+        ).battle
+    assert battle.status == "confirmed" and battle.applied_seq == 1
+    assert battle.decided_by == user
+    campaign.refresh_from_db()
+    assert (campaign.battles_numbered, campaign.battles_applied) == (1, 1)
+    assert Member.objects.get(squad=vc.squad_id, name="Manh").status == "dead"
+    assert [side.total_vp for side in battle.sides.order_by("position")] == [47, -10]

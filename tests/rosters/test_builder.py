@@ -1,8 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from rosters.adapters import squad_to_roster, squads_with_members
-from rosters.builder import Stored, builder_context
+from rosters.adapters import load_squad, squad_to_roster, squads_with_members
+from rosters.builder import builder_context
 from rosters.demo import demo_rosters
 from rules.types import Ability, Equipment, Member, Roster
 
@@ -93,5 +93,5 @@ def test_an_ability_gained_in_play_can_be_removed_outside_a_campaign(make_squad)
 )  # fmt: skip
 def test_the_builder_reads_a_squad_as_the_adapters_do(make_squad, roster):
     squad = make_squad(roster)
-    stored = Stored.load(squad.pk)
+    stored = load_squad(squad.pk)
     assert stored.roster() == squad_to_roster(squads_with_members().get(pk=squad.pk)) == roster

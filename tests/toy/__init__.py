@@ -194,6 +194,7 @@ SYSTEM = GameSystem(
             "outcome:won": "won",
             "outcome:lost": "lost",
             "deed:bonks": "bonks",
+            "note:limping": "limping",  # the battle page notes it after the state
         },  # fmt: skip
         history={"scar": ("a new scar: %(after)s in all", lambda p, b, after, w: {"after": after})},
     ),
