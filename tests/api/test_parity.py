@@ -107,6 +107,7 @@ EXEMPT = {
     "favicon.ico": "the browser's tab icon",
     "manifest": "the web app manifest: what a phone needs to install the site",
     "service_worker": "the browser's offline copy of the pages",
+    "offline": "what the service worker shows for a PDF never downloaded on the device",
     "set_language": "the language menu: an API client sends Accept-Language",
     "signup": "accounts are made in the browser (sign-up limits per address); the API "
     "authenticates an account that exists",
