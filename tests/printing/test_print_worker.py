@@ -17,7 +17,9 @@ from rosters import pdf, print_engine, services
 from rules import get_system
 from tests.printing.conftest import page_sizes, pdf_text
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("database_queue")]
+# Transactional: the worker closes the database connection when it is done (as db_worker
+# does between tasks), which on PostgreSQL would end a test wrapped in a transaction.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("database_queue")]
 
 
 def never_rendered(*args, **kwargs):
