@@ -38,7 +38,7 @@ from api import catalogue
 from api.errors import error_responses
 from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import FirstRenderer, PDFRenderer
-from rosters.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
+from printing.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
 from rules import get_system, systems
 from rules.registry import DocumentLimits, GameSystem
 

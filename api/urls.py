@@ -41,6 +41,7 @@ from api.errors import error_responses
 from api.mixins import JSONErrors
 from api.serializers import StrictSerializer
 from campaigns import api as campaigns_api
+from printing import api as printing_api
 from rosters import api as rosters_api
 
 app_name = "api"
@@ -142,6 +143,7 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
     *rosters_api.urlpatterns,
     *campaigns_api.urlpatterns,
+    *printing_api.urlpatterns,
     *systems_api.urlpatterns,
     re_path(r"^", NotFoundView.as_view(), name="not-found"),
 ]

@@ -13,7 +13,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCANNED = ("accounts", "api", "campaigns", "config", "core", "rosters", "rules", "templates")
+SCANNED = (
+    "accounts", "api", "campaigns", "config", "core", "printing", "rosters", "rules", "templates",
+)  # fmt: skip
 SUFFIXES = {".py", ".html", ".txt", ".js"}
 # A game's own home, and what must name the game's words to do its job.
 EXEMPT = (

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from rosters import services
-from rosters.print_engine import RenderTooLong, render
+from printing.engine import RenderTooLong, render
 from rules.documents import parse_roster
 from tests.printing.conftest import pdf_text, squad_document, write_document
 
