@@ -107,6 +107,7 @@ EXEMPT = {
     "favicon.ico": "the browser's tab icon",
     "manifest": "the web app manifest: what a phone needs to install the site",
     "service_worker": "the browser's offline copy of the pages",
+    "offline": "the service worker's answer for a page this device has not kept",
     "set_language": "the language menu: an API client sends Accept-Language",
     "signup": "accounts are made in the browser (sign-up limits per address); the API "
     "authenticates an account that exists",
