@@ -82,7 +82,7 @@ class DocumentLimits:
     row and paragraph), so a document or a builder edit past these is refused, with a
     message that names the limit: far above any squad a player builds, they keep the
     worst sheet of a legal document near 2 s (``bench/bench_print_limits.py``); the print
-    budget (``rosters.print_engine``) stops whatever still runs too long.
+    budget (``printing.engine``) stops whatever still runs too long.
     A game states its own (``GameSystem.limits``); these defaults suit a skirmish game.
     """
 
@@ -310,7 +310,7 @@ class ReportRules:
 
 @dataclass(frozen=True)
 class Printing:
-    """How a game prints its squads and its quick-reference card (``rosters.pdf`` lays them out).
+    """How a game prints its squads and its quick-reference card (``printing.pdf`` lays them out).
 
     The templates live under ``templates/systems/<code>/`` and extend ``print/base.html``:
 
