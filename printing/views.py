@@ -95,7 +95,7 @@ def reference_card(request: HttpRequest, system: str) -> HttpResponse:
     return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
 
 
-# --- stored squads --------------------------------------------------------------------------
+# --- what the task worker prints: squads' sheets and cards, campaign reports ----------------
 
 
 def _download(
