@@ -13,7 +13,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # Development on SQLite, nothing to install: the server and, beside it, the task worker
-# that renders sheets ahead (they share their PDFs through files in .cache/pdf).
+# that renders sheets ahead (printing's print_worker; they share their PDFs through files in
+# .cache/pdf).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo

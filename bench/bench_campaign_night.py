@@ -208,7 +208,7 @@ def seed(users: int, password: str, record_dir: Path) -> dict:
     warm_squads = [rosters.squad_import(owner=warmer, roster=r).pk for r in demo]
     squad_ids = [p[k] for p in players for k in ("free_squad", "campaign_squad")]
     # The players printed their squads' sheets before the night (as each one does after its
-    # first download): their edits render ahead (``Squad.printed``, rosters/tasks.py).
+    # first download): their edits render ahead (``Squad.printed``, printing/tasks.py).
     Squad.objects.filter(pk__in=squad_ids).update(printed=True)
     versions = dict(Squad.objects.filter(pk__in=squad_ids).values_list("pk", "version"))
     return {
@@ -243,7 +243,7 @@ def log_in(plan: dict, port: int) -> None:
 
 def warm_up(plan: dict, port: int) -> float:
     """Print a few sheets before the run, as a server that has been up a while has: the first
-    print of a process starts the print engine's fork server (rosters/print_engine.py), which
+    print of a process starts the print engine's fork server (printing/engine.py), which
     warms itself by rendering sample pages, several seconds that would otherwise fall on the
     first players' downloads. The sheets are downloaded at once (one per demo squad of the
     warm-up account), so each gunicorn worker (mode B) or the task worker (mode A) prints at
@@ -362,7 +362,7 @@ def worker_summary() -> dict | None:
     from django_tasks_db.models import DBTaskResult, get_date_max
 
     never = get_date_max()  # a task enqueued without run_after: asked for by a download
-    tasks = list(DBTaskResult.objects.filter(task_path="rosters.tasks.render_sheet"))
+    tasks = list(DBTaskResult.objects.filter(task_path="printing.tasks.render_sheet"))
     if not tasks:
         return None
     by = defaultdict(lambda: {"count": 0, "results": Counter(), "waits": [], "runs": []})

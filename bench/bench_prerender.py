@@ -113,7 +113,7 @@ def rendered(pk: str, version: int, timeout: float = 30) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < timeout:
         done = DBTaskResult.objects.filter(
-            task_path="rosters.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
+            task_path="printing.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
         )
         if any(t.args_kwargs["args"][:2] == [int(pk), version] for t in done):
             return (time.perf_counter() - start) * 1000

@@ -8,7 +8,7 @@ page; a repeat (cached) download of an unchanged squad within 5 ms, timed throug
 with the number of elements it lays out (about half a millisecond each, whatever the layout:
 table cell, paragraph, bold word), so a bare 10 x 10 table is timed too, to show what the
 boxes of a table cost on the machine. Every print but the command line's runs in a child
-process of the print engine, within the print budget (rosters/print_engine.py): the sheet is
+process of the print engine, within the print budget (printing/engine.py): the sheet is
 timed that way, and once more in this process to show what the child costs.
 """
 
@@ -30,7 +30,7 @@ from weasyprint import HTML  # noqa: E402
 from bench.bench_necromunda import ten_fighters  # noqa: E402
 from bench.bench_rules import fifteen_models  # noqa: E402
 from bench.timing import median_seconds  # noqa: E402
-from rosters import pdf  # noqa: E402
+from printing import pdf  # noqa: E402
 
 RENDERS = 7  # each render takes a tenth of a second or more: fewer batches than bench_rules
 

@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
 
-from rosters import pdf  # noqa: E402
+from printing import pdf  # noqa: E402
 from rules import get_system  # noqa: E402
 from rules.black_sun import data  # noqa: E402
 from rules.black_sun.data import MAX_CV_LOSS, MAX_RP  # noqa: E402

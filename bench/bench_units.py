@@ -80,7 +80,7 @@ def rules_rows() -> list[tuple[str, float, str]]:
 def print_rows() -> list[tuple[str, float, str]]:
     from django.core.cache import cache
 
-    from rosters import pdf
+    from printing import pdf
 
     def timed(fn) -> float:
         fn()  # warm up
@@ -135,7 +135,7 @@ def worst_force(code: str) -> Roster:
 
 
 def worst_rows() -> list[tuple[str, float, str]]:
-    from rosters import pdf
+    from printing import pdf
 
     pdf.squad_sheet_pdf(KESTREL, owner="x", version=1)  # starts (and warms) the print server
     rows = []

@@ -24,7 +24,7 @@ from api.schema import schema_prefix
 from api.serializers import DocumentString, NameField, StrictSerializer
 from campaigns.models import Battle, BattleSide, Campaign, Entry, HistoryEntry, Player
 from campaigns.selectors import BATTLE_SORTS, STANDING_SORTS, describe
-from rosters.pdf import PAPER_SIZES
+from printing.pdf import PAPER_SIZES
 from rosters.serializers import (
     ViolationSerializer,
     record_serializer_field,

@@ -1,4 +1,5 @@
-"""Campaign pages: standings, battle reports, squads, characters, settings (issue #4)."""
+"""Campaign pages: standings, battle reports, squads, characters, settings (issue #4). The
+report PDF (``report_pdf``) is printing's, mounted in this namespace by ``config.urls``."""
 
 from django.urls import path
 
@@ -13,7 +14,6 @@ urlpatterns = [
     path("waiting/", views.waiting_list, name="waiting"),
     path("join/<str:code>/", views.campaign_join, name="join_link"),
     path("<int:pk>/", views.campaign_detail, name="detail"),
-    path("<int:pk>/report.pdf", views.campaign_report, name="report_pdf"),
     path("<int:pk>/settings/", views.campaign_settings, name="settings"),
     path("<int:pk>/invite/", views.invite_regenerate, name="invite_regenerate"),
     path("<int:pk>/enrol/", views.campaign_enrol, name="enrol"),

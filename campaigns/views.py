@@ -19,10 +19,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -37,13 +36,8 @@ from campaigns.adapters import (
 )
 from campaigns.forms import CampaignForm, JoinForm, ReportSide, SettingsForm, report_document
 from campaigns.models import Battle, BattleSide, Campaign, Entry, Player
-from campaigns.printing import report_filename
-from campaigns.tasks import report_on_its_way, report_pdf_or_on_its_way
-from core.limits import over_limit
 from rosters.adapters import units_to_rules
 from rosters.models import Member, Squad
-from rosters.pdf import PAPER_SIZES, PrintTooLong
-from rosters.pdf_views import ON_ITS_WAY, print_budget
 from rosters.views import record_values
 from rules import get_system
 from rules.registry import GameSystem, RecordField
@@ -829,40 +823,3 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
             "abilities": bool(game.abilities),  # a game whose models carry none shows none
         },
     )
-
-
-@print_budget
-def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings and the latest battles as a PDF (``?paper=a4|letter``), printed by the
-    task worker: before it is ready, 202 with a page that asks again by itself (as a squad's
-    sheet does, ``rosters.pdf_views``)."""
-    campaign = _readable(request, pk)
-    paper = request.GET.get("paper", "a4")
-    if paper not in PAPER_SIZES:
-        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    stamp = selectors.report_stamp(campaign)
-    if not report_on_its_way(campaign, stamp=stamp, paper=paper):  # asking again is free
-        refused = over_limit(request, "pdf")
-        if refused is not None:
-            return refused
-    filename = report_filename(campaign, paper=paper)
-    context = {"campaign": campaign, "filename": filename, "url": request.get_full_path()}
-    page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
-    try:
-        pdf = report_pdf_or_on_its_way(campaign, stamp=stamp, paper=paper, page_url=page_url)
-    except PrintTooLong as error:
-        if not request.htmx:
-            raise  # print_budget: 503 with the message
-        return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
-    if pdf is None:  # the worker is rendering it
-        page = ON_ITS_WAY + "#preparing" if request.htmx else "campaigns/report_on_its_way.html"
-        response = render(request, page, context, status=202)
-        response["Retry-After"] = "1"
-        return response
-    if request.htmx:  # the "preparing" line asks again: it is there now
-        return render(request, ON_ITS_WAY + "#ready", context)
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = content_disposition_header(
-        as_attachment=True, filename=filename
-    )
-    return response

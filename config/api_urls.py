@@ -32,6 +32,7 @@ from accounts import api as accounts_api
 from api.mixins import JSONErrors
 from campaigns import api as campaigns_api
 from games import api as games_api
+from printing import api as printing_api
 from rosters import api as rosters_api
 
 app_name = "api"
@@ -68,6 +69,7 @@ urlpatterns = [
     *accounts_api.urlpatterns,
     *rosters_api.urlpatterns,
     *campaigns_api.urlpatterns,
+    *printing_api.urlpatterns,
     *games_api.urlpatterns,
     re_path(r"^", NotFoundView.as_view(), name="not-found"),
 ]

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "rosters",
     "campaigns",
+    "printing",
     "accounts",
     "api",
     "games",
@@ -247,7 +248,7 @@ RATE_LIMITS = {
 RATELIMIT_USE_CACHE = SHARED_CACHE
 RATELIMIT_IP_META_KEY = "core.limits.client_ip"
 
-# The longest one PDF may take to lay out, in seconds (rosters.print_engine): past it, the
+# The longest one PDF may take to lay out, in seconds (printing.engine): past it, the
 # child process printing it is stopped and the page or API answers 503 with a message. The
 # document limits keep the worst legal sheet to about 2 s; 20 s stays under gunicorn's
 # 30-second worker timeout. 0 renders in the worker itself, with no limit.
@@ -295,7 +296,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# --- the task queue: squads' PDFs rendered by a worker (rosters/tasks.py) --------------------
+# --- the task queue: squads' PDFs rendered by a worker (printing/tasks.py) --------------------
 
 # django-tasks (the backport of Django 6's tasks API) with django-tasks-db: the jobs live in
 # this database, enqueued once an edit commits or when a download finds no PDF, and

@@ -2,7 +2,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as accounts_views
+from campaigns import urls as campaigns_urls
 from config import views
+from printing import urls as print_urls
 from rosters import views as rosters_views
 
 urlpatterns = [
@@ -36,10 +38,14 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("squads/", include("rosters.urls")),
-    path("campaigns/", include("campaigns.urls")),
+    # the campaign pages and, in their namespace, the report PDF that printing serves
+    path(
+        "campaigns/",
+        include((campaigns_urls.urlpatterns + print_urls.campaign_urlpatterns, "campaigns")),
+    ),
     path("api/", include("config.api_urls")),
     path("s/<uuid:public_id>/", rosters_views.squad_shared, name="squad_shared"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("print/", include("rosters.pdf_urls")),
+    path("print/", include("printing.urls")),
 ]

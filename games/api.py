@@ -38,7 +38,7 @@ from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import FirstRenderer, PDFRenderer
 from games import catalogue
 from games.serializers import SystemCatalogueSerializer, SystemSerializer
-from rosters.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
+from printing.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
 from rules import get_system, systems
 from rules.registry import GameSystem
 

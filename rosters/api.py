@@ -5,6 +5,7 @@ squad's id and version, PUT replaces it, import stores a new one, export gives t
 the web export byte for byte. Users see and change their own squads only; anyone else gets
 404, as on the web pages. Views parse input, call ``rosters.services`` or the rules, and
 serialise; ``api.errors.exception_handler`` turns every error into the API's one shape.
+A squad's sheet (``/api/squads/{id}/sheet/``) is printing's, at this prefix (``printing.api``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import re
 from typing import Any, ClassVar
 
 from django.db import transaction
-from django.http import JsonResponse
-from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -25,9 +24,9 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import status, viewsets
+from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -44,22 +43,16 @@ from api.errors import (
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
 from api.renderers import (
-    PDF_RESPONSE,
     DocumentRenderer,
     FirstRenderer,
-    PDFRenderer,
     TextRenderer,
 )
-from api.throttles import ScopedThrottle
 from core.errors import Conflict, Missing
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.builder import squad_text
 from rosters.models import Member, Squad
-from rosters.pdf import NotPrintable, stored_squad_filename
 from rosters.serializers import (
-    PrintingSerializer,
-    SheetOptionsSerializer,
     SquadChangeSerializer,
     SquadCreateSerializer,
     SquadDetailSerializer,
@@ -69,12 +62,9 @@ from rosters.serializers import (
     roster_document_schema,
     squad_create_schema,
 )
-from rosters.tasks import on_its_way, squad_pdf_or_on_its_way
 from rules import get_system
 from rules.documents import DocumentError, parse_roster, roster_to_document
 from rules.types import Roster
-
-RETRY_AFTER_SECONDS = 1  # a sheet takes a tenth of a second to a few seconds to print
 
 
 def validation_result(roster: Roster) -> dict[str, Any]:
@@ -174,60 +164,6 @@ PUBLIC_ID = OpenApiParameter(
     "public_id", OpenApiTypes.UUID, OpenApiParameter.PATH,
     description=_("The id in the squad's public link (/s/{public_id}/)."),
 )  # fmt: skip
-# The headers of a 202 "on its way" answer (squad sheets, campaign reports).
-ON_ITS_WAY_HEADERS = [
-    OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
-    for header, kind, text in (
-        ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
-        ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
-    )
-]
-SHEET_PARAMETERS = [SheetOptionsSerializer, *ON_ITS_WAY_HEADERS]
-SHEET_RESPONSES = {
-    (200, "application/pdf"): PDF_RESPONSE,
-    (202, "application/json"): OpenApiResponse(
-        PrintingSerializer,
-        description=_(
-            "The PDF is being printed by the task worker: GET the Location again after "
-            "Retry-After seconds."
-        ),
-    ),
-    **id_errors(400, 503),
-}
-
-
-def on_its_way_response(request: Request) -> JsonResponse:
-    """202: the task worker is printing the PDF; GET this same address again (Location)
-    after Retry-After seconds."""
-    location = request.build_absolute_uri()
-    body = {
-        "detail": gettext("The PDF is being printed: fetch it again in a moment."),
-        "location": location,
-    }
-    headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
-    return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
-
-
-def sheet_response(view: viewsets.GenericViewSet, request: Request, squad: Squad) -> Response:
-    """A squad's sheet or cards as the print pages give them: the PDF, or 202 while the
-    task worker prints it (asking again then is not counted against the PDF limit)."""
-    options = SheetOptionsSerializer(data=request.query_params.dict())
-    options.is_valid(raise_exception=True)
-    if not on_its_way(squad, **options.validated_data):  # asking again is free
-        view.throttle_scope = "pdf"
-        throttle = ScopedThrottle()
-        if not throttle.allow_request(request, view):
-            view.throttled(request, throttle.wait())
-
-    try:
-        pdf = squad_pdf_or_on_its_way(squad, **options.validated_data)
-    except NotPrintable:
-        raise NotFound(gettext("No squad sheet for this game.")) from None
-    if pdf is None:  # the worker is rendering it: come back for it
-        return on_its_way_response(request)
-    filename = stored_squad_filename(squad, cards=options.validated_data["cards"])
-    disposition = content_disposition_header(as_attachment=True, filename=filename)
-    return Response(pdf, headers={"Content-Disposition": disposition})
 
 
 @extend_schema_view(
@@ -306,7 +242,7 @@ class SquadViewSet(ApiViewSet):
         own = Squad.objects.filter(owner=self.request.user)
         if self.action == "list":
             return own.order_by("name", "pk")
-        if self.action in ("sheet", "destroy", "duplicate"):  # the members only when needed
+        if self.action in ("destroy", "duplicate"):  # the members only when needed
             return own.select_related("owner")
         return squads_with_members(own)
 
@@ -481,23 +417,6 @@ class SquadViewSet(ApiViewSet):
         squad = self.get_object()
         return Response(squad_text(squad.pk, owner=request.user))
 
-    @extend_schema(
-        summary=_("The squad sheet (or model cards) as PDF"),
-        description=_(
-            "Rendered as the web download and manage.py print_roster render it, by the task "
-            "worker: a request that comes before the PDF is ready gets 202 and fetches it "
-            "again. Throttled on its own (scope 'pdf'); errors are JSON."
-        ),
-        parameters=SHEET_PARAMETERS,
-        responses=SHEET_RESPONSES,
-    )
-    @action(
-        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
-        content_negotiation_class=FirstRenderer, query_serializer=SheetOptionsSerializer,
-    )  # fmt: skip
-    def sheet(self, request: Request, pk: str) -> Response:
-        return sheet_response(self, request, self.get_object())
-
 
 @extend_schema_view(
     retrieve=extend_schema(
@@ -520,31 +439,10 @@ class SharedSquadViewSet(ApiViewSet):
     lookup_value_regex = "[0-9a-fA-F-]{36}"
 
     def get_queryset(self):
-        shared = Squad.objects.filter(is_public=True)
-        if self.action == "sheet":
-            return shared.select_related("owner")
-        return squads_with_members(shared)
+        return squads_with_members(Squad.objects.filter(is_public=True))
 
     def retrieve(self, request: Request, public_id: str) -> Response:
         return Response(roster_to_document(squad_to_roster(self.get_object())))
-
-    @extend_schema(
-        summary=_("A shared squad's sheet (or model cards) as PDF"),
-        description=_(
-            "As the squad's own sheet, for anyone while its public link is on; a request "
-            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
-            "its own (scope 'pdf'); errors are JSON."
-        ),
-        parameters=[PUBLIC_ID, *SHEET_PARAMETERS],
-        responses=SHEET_RESPONSES,
-        auth=[],
-    )
-    @action(
-        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
-        content_negotiation_class=FirstRenderer, query_serializer=SheetOptionsSerializer,
-    )  # fmt: skip
-    def sheet(self, request: Request, public_id: str) -> Response:
-        return sheet_response(self, request, self.get_object())
 
 
 router = SimpleRouter()

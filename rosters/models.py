@@ -42,7 +42,7 @@ class Squad(models.Model):
     # Set when a campaign enrols the squad (campaigns.services.enrol copies the player's squad
     # into a new one): from then on battles, not the player, set its record and statuses.
     in_campaign = models.BooleanField(_("campaign squad"), default=False, editable=False)
-    # Set by the first download of its sheet or cards (rosters.tasks): from then on each
+    # Set by the first download of its sheet or cards (printing.tasks): from then on each
     # change renders the sheet ahead on the task queue; a squad nobody prints costs no render.
     printed = models.BooleanField(_("printed"), default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -25,9 +25,9 @@ from api.serializers import (
     stripped_text_pattern,
 )
 from core.messages import violation_message
+from printing.pdf import PAPER_SIZES
 from rosters.adapters import squad_to_roster
 from rosters.models import Squad
-from rosters.pdf import PAPER_SIZES
 from rosters.services import MAX_MEMBER_NOTES, MAX_SQUAD_NOTES, NOTE_CONTROL
 from rules import systems
 from rules.documents import (

@@ -30,8 +30,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, Invalid, Missing, ServiceError
 from core.messages import problem_text
 from rosters.models import Ability, Equipment, Member, Squad
-from rosters.signals import units_changed
-from rosters.tasks import sheet_ahead, sheet_ahead_of
+from rosters.signals import squads_changed, units_changed
 from rules import get_system, systems
 from rules.documents import (
     MAX_NAME,
@@ -130,11 +129,11 @@ def _check_notes(value: str, maximum: int) -> str:
 
 def _touch(squad: Squad) -> None:
     """A new version: printed sheets, htmx views and caches keyed on it see the change, and
-    the sheet is rendered ahead if it was printed before (``rosters.tasks``). ``update()``
+    the sheet is rendered ahead if it was printed before (``signals.squads_changed``). ``update()``
     skips ``auto_now``, so ``updated`` is set here too."""
     Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=timezone.now())
     squad.refresh_from_db(fields=["version", "updated", "printed"])
-    sheet_ahead_of(squad)
+    squads_changed.send(Squad, squad_ids=[squad.pk], squad=squad)
 
 
 @transaction.atomic
@@ -398,7 +397,7 @@ def squad_replace(
         units=_unit_documents(roster), notes=notes.squad, version=F("version") + 1,
         updated=timezone.now(),
     )  # fmt: skip
-    sheet_ahead([locked.pk])
+    squads_changed.send(Squad, squad_ids=[locked.pk])
     squad.refresh_from_db()
     return squad
 
@@ -891,7 +890,7 @@ def squads_lock(*, squad_ids: list[int]) -> None:
 def squads_touch(*, squad_ids: list[int]) -> None:
     """A new version for each squad a battle changed (printed sheets and caches follow)."""
     Squad.objects.filter(pk__in=squad_ids).update(version=F("version") + 1, updated=timezone.now())
-    sheet_ahead(squad_ids)
+    squads_changed.send(Squad, squad_ids=squad_ids)
 
 
 def members_write(*, members: Iterable[Member]) -> None:
@@ -937,7 +936,7 @@ def campaign_squads_limit(*, squad_ids: list[int], points_limit: int) -> None:
     Squad.objects.filter(pk__in=squad_ids).update(
         points_limit=points_limit, version=F("version") + 1, updated=timezone.now()
     )
-    sheet_ahead(squad_ids)
+    squads_changed.send(Squad, squad_ids=squad_ids)
 
 
 # --- forces of units --------------------------------------------------------------------------
@@ -993,6 +992,6 @@ def squad_units_change(
     Squad.objects.filter(pk=locked.pk).update(
         units=locked.units, version=F("version") + 1, updated=locked.updated
     )
-    sheet_ahead([locked.pk])
+    squads_changed.send(Squad, squad_ids=[locked.pk])
     units_changed.send(Squad, squad=locked, before=before, after=locked.units, by=by)
     return locked

@@ -1,4 +1,5 @@
-"""What rosters tells other apps, so that it never imports them (campaigns listens)."""
+"""What rosters tells other apps, so that it never imports them (campaigns and printing
+listen)."""
 
 from django.dispatch import Signal
 
@@ -6,3 +7,9 @@ from django.dispatch import Signal
 # transaction once it is written: ``squad`` (the row, as written), ``before`` and ``after``
 # (its unit documents), ``by`` (who made the edit, or None).
 units_changed = Signal()
+
+# Squads changed (each one's version went up), sent inside the change's transaction once it
+# is written: ``squad_ids``; for a single squad whose ``version`` and ``printed`` were just
+# read under its lock, ``squad`` too (the row), so that a listener need not read them again.
+# Printing renders the sheets of those printed before (``printing.receivers``).
+squads_changed = Signal()

@@ -24,7 +24,7 @@ class DocumentLimits:
     row and paragraph), so a document or a builder edit past these is refused, with a
     message that names the limit: far above any squad a player builds, they keep the
     worst sheet of a legal document near 2 s (``bench/bench_print_limits.py``); the print
-    budget (``rosters.print_engine``) stops whatever still runs too long.
+    budget (``printing.engine``) stops whatever still runs too long.
     A game states its own (``GameSystem.limits``); these defaults suit a skirmish game.
     """
 

@@ -4,7 +4,7 @@ A card is a list of ``Table`` values: a title, column headings, rows of cells (s
 numbers), notes, and the numbers a cell or note reads from the game's data (``params``), so
 the card cannot drift from what the sheets print. The labels are English, marked for
 translation; the printing layer translates them and fills the params in
-(``rosters.pdf``). A table a campaign adds as house-rule data is printed after them.
+(``printing.pdf``). A table a campaign adds as house-rule data is printed after them.
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ class ReportRules:
 
 @dataclass(frozen=True)
 class Printing:
-    """How a game prints its squads and its quick-reference card (``rosters.pdf`` lays them out).
+    """How a game prints its squads and its quick-reference card (``printing.pdf`` lays them out).
 
     The templates live under ``templates/systems/<code>/`` and extend ``print/base.html``:
 

@@ -81,7 +81,7 @@ from django_tasks_db.models import DBTaskResult
 from rosters.models import Squad
 version = Squad.objects.get(pk={pk}).version
 done = DBTaskResult.objects.filter(
-    task_path="rosters.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
+    task_path="printing.tasks.render_sheet", status="SUCCESSFUL", return_value="rendered"
 )
 print("rendered:", sum(1 for t in done if t.args_kwargs["args"][:2] == [{pk}, version]))
 """

@@ -14,7 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = (
-    "accounts", "api", "campaigns", "config", "core", "games", "rosters", "rules", "templates",
+    "accounts", "api", "campaigns", "config", "core", "games", "printing", "rosters", "rules",
+    "templates",
 )  # fmt: skip
 SUFFIXES = {".py", ".html", ".txt", ".js"}
 # A game's own home, and what must name the game's words to do its job.

@@ -124,7 +124,7 @@ def test_healthz_says_the_queue_fails_when_tasks_wait_long_past_their_time(clien
     """No worker runs them: a render enqueued long ago still waits."""
     from django_tasks_db.models import DBTaskResult
 
-    from rosters.tasks import render_sheet
+    from printing.tasks import render_sheet
 
     result = render_sheet.enqueue(1, 1, "en")
     assert client.get("/healthz").status_code == 200  # just enqueued: a worker has time

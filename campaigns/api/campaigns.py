@@ -1,6 +1,6 @@
 """Campaigns themselves: listing, creating, reading and setting them up, joining them by
-invitation, the organiser's new invitation code, the standings, the report PDF and the
-reports waiting for the user."""
+invitation, the organiser's new invitation code, the standings and the reports waiting for
+the user. The report PDF (``report``) is printing's (``printing.api``), at this prefix."""
 
 from __future__ import annotations
 
@@ -10,9 +10,6 @@ from typing import Any, ClassVar
 from django.db.models import (
     Prefetch,
 )
-from django.urls import reverse
-from django.utils.http import content_disposition_header
-from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -24,8 +21,6 @@ from rest_framework.response import Response
 from api.errors import error_responses, id_errors, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
-from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
-from api.throttles import ScopedThrottle
 from campaigns import house_rule_fields, selectors, services
 from campaigns.api.common import (
     CAMPAIGN_ID,
@@ -40,14 +35,11 @@ from campaigns.serializers import (
     CampaignDetailSerializer,
     CampaignSerializer,
     JoinSerializer,
-    ReportOptionsSerializer,
     StandingSerializer,
     StandingsQuerySerializer,
     WaitingBattleSerializer,
 )
-from campaigns.tasks import report_on_its_way, report_pdf_or_on_its_way
 from core.errors import Missing, ServiceError
-from rosters.api import ON_ITS_WAY_HEADERS, SHEET_RESPONSES, on_its_way_response
 from rules import get_system
 
 # What a client does next with a campaign it created, joined or read.
@@ -134,7 +126,7 @@ class CampaignViewSet(ApiViewSet):
     queryset = Campaign.objects.all()  # narrowed to what the user may read
     serializer_class = CampaignSerializer
     lookup_value_regex = "[0-9]+"
-    READS = frozenset({"list", "retrieve", "standings", "report"})
+    READS = frozenset({"list", "retrieve", "standings"})
     # The house rules are checked by the campaign's game: its schema is open (api.errors).
     open_parts: ClassVar = {"partial_update": re.compile(r"house_rules(?:[.\[]|$)")}
 
@@ -266,41 +258,3 @@ class CampaignViewSet(ApiViewSet):
         query.is_valid(raise_exception=True)
         rows = selectors.standings(campaign, query.validated_data["sort"])
         return Response(StandingSerializer(rows, many=True).data)
-
-    @extend_schema(
-        summary=_("The campaign report as PDF"),
-        description=_(
-            "The standings and the latest battles (the report says how many earlier ones it "
-            "leaves out), as the web download renders them, by the task worker: a request "
-            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
-            "its own (scope 'pdf'); errors are JSON."
-        ),
-        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_HEADERS],
-        responses={
-            (200, "application/pdf"): PDF_RESPONSE,
-            (202, "application/json"): SHEET_RESPONSES[(202, "application/json")],
-            **id_errors(400, 503),
-        },
-    )
-    @action(
-        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
-        content_negotiation_class=FirstRenderer, query_serializer=ReportOptionsSerializer,
-    )  # fmt: skip
-    def report(self, request: Request, pk: str) -> Response:
-        campaign = readable_campaign(request, pk)
-        options = ReportOptionsSerializer(data=request.query_params.dict())
-        options.is_valid(raise_exception=True)
-        paper = options.validated_data["paper"]
-        stamp = selectors.report_stamp(campaign)
-        if not report_on_its_way(campaign, stamp=stamp, paper=paper):  # asking again is free
-            self.throttle_scope = "pdf"
-            throttle = ScopedThrottle()
-            if not throttle.allow_request(request, self):
-                self.throttled(request, throttle.wait())
-        page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
-        pdf = report_pdf_or_on_its_way(campaign, stamp=stamp, paper=paper, page_url=page_url)
-        if pdf is None:  # the worker is rendering it: come back for it
-            return on_its_way_response(request)
-        filename = f"{slugify(campaign.name) or 'campaign'}-report.pdf"
-        disposition = content_disposition_header(as_attachment=True, filename=filename)
-        return Response(pdf, headers={"Content-Disposition": disposition})

@@ -1,6 +1,6 @@
 """What Black Sun's printed pages show: the squad sheet's and cards' rows, the reference card.
 
-``rosters.pdf`` prints a squad's header (name, owner, points, validity, violations) for every
+``printing.pdf`` prints a squad's header (name, owner, points, validity, violations) for every
 game and asks the game for the rest (``rules.registry.Printing``): here, one row per model
 (weapon profiles, grenades, CV, armour, RP, heal and specialist values, who assists whom,
 gear, abilities), the faction's rules, the hand-grenade profile printed once under the sheet,

@@ -1,7 +1,7 @@
 """What the Bolt Action force sheet, unit cards and quick-reference card print
 (``bolt-action.md`` sections 5 and 6).
 
-``rosters.pdf`` prints a force's envelope (name, owner, validity, violations) for every game
+``printing.pdf`` prints a force's envelope (name, owner, validity, violations) for every game
 and asks the game for the rest (``rules.registry.Printing``): here the order dice and "points:
 not costed" of the header, one dict per unit, the same for its sheet block and its card
 (name, kind with a vehicle's drive, quality, models and member lines, weapons held with

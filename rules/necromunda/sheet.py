@@ -2,7 +2,7 @@
 
 Encodes section 6 of ``docs/games/necromunda.md`` (the text makes the gang sheet the place
 where profiles, wounds lost, flesh wounds and failed weapons are written down: "Profils",
-"Dommages subis", "Jets de munition"). ``rosters.pdf`` prints a gang's header (name, owner,
+"Dommages subis", "Jets de munition"). ``printing.pdf`` prints a gang's header (name, owner,
 points, validity, violations) for every game and asks the game for the rest
 (``rules.registry.Printing``): here the leader and his Ld, the bottle-test threshold, one row
 per fighter (profile with its advances, to hit, attack dice, run and charge, grenade range,

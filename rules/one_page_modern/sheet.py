@@ -1,7 +1,7 @@
 """What the one-page modern force sheet, unit cards and quick-reference card print.
 
 Encodes sections 6 and 7 of ``one-page-modern.md`` (the rulebook has no sheet of its own: the
-product prints, per unit, every number a player needs at the table). ``rosters.pdf`` prints a
+product prints, per unit, every number a player needs at the table). ``printing.pdf`` prints a
 force's header (name, owner, validity, violations) for every game and asks the game for the
 rest (``rules.registry.Printing``): here one dict per unit, the same for its sheet block and
 its card (kind, training, activation with its leader, skill against cover, pinning, members

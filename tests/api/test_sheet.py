@@ -1,4 +1,4 @@
-"""The squad sheet and cards as PDF downloads, rendered by rosters.pdf."""
+"""The squad sheet and cards as PDF downloads, rendered by printing.pdf."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
-from rosters import print_engine
+from printing import engine
 
 # Half a CSS pixel: rounding, never a visible overflow.
 SLACK = 0.5
@@ -21,8 +21,8 @@ SLACK = 0.5
 
 def laid_out(html: str):
     """The laid-out document of ``html`` (``document.pages[i]._page_box`` is a page's tree)."""
-    fonts, css = print_engine._stylesheet()
-    document = HTML(string=html, base_url=print_engine.BASE_URL, url_fetcher=print_engine.FETCHER)
+    fonts, css = engine._stylesheet()
+    document = HTML(string=html, base_url=engine.BASE_URL, url_fetcher=engine.FETCHER)
     return document.render(stylesheets=[css], font_config=fonts)
 
 

@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from rosters import pdf
+from printing import pdf
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from pypdf import PdfReader
 
-from rosters import pdf
-from rosters.pdf import campaign_report_context, campaign_report_pdf
+from printing import pdf
+from printing.pdf import campaign_report_context, campaign_report_pdf
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text
 
 GENERATED = datetime.date(2026, 11, 22)

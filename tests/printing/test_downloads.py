@@ -7,7 +7,8 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from rosters import pdf, services
+from printing import pdf
+from rosters import services
 from rules.documents import parse_roster
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text, squad_document
 

@@ -1,6 +1,6 @@
 import pytest
 
-from rosters.print_engine import BASE_URL, FETCHER, STATIC_DIR
+from printing.engine import BASE_URL, FETCHER, STATIC_DIR
 
 
 def test_fetcher_reads_the_print_stylesheet():

@@ -15,7 +15,7 @@ import importlib
 import pytest
 from django.template.loader import render_to_string
 
-from rosters.pdf import (
+from printing.pdf import (
     campaign_report_context,
     reference_card_context,
     reference_cards,

@@ -11,7 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 
 from core.messages import violation_message
-from rosters.pdf import (
+from printing.pdf import (
     reference_card_pdf,
     squad_sheet_context,
     squad_sheet_html,

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from rosters import pdf
+from printing import pdf
 from rules import registry
 from rules.registry import get_system, register
 

@@ -1,4 +1,4 @@
-"""A squad's PDF printed by the task worker (issue #13, rosters/tasks.py): a download that
+"""A squad's PDF printed by the task worker (issue #13, printing/tasks.py): a download that
 comes before the PDF answers that it is on its way (page: 202 with an htmx line that asks
 again and swaps to the link; API: 202 with Location and Retry-After), asks the worker once,
 and gets the PDF once the worker has printed it. The tests have no worker: the
@@ -14,7 +14,8 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
-from rosters import pdf, services, tasks
+from printing import pdf, tasks
+from rosters import services
 from rules import get_system
 from tests.printing.conftest import page_sizes, pdf_text
 

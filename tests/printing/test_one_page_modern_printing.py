@@ -18,7 +18,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from core.messages import violation_message
-from rosters.pdf import (
+from printing.pdf import (
     reference_card_pdf,
     squad_sheet_context,
     squad_sheet_html,

@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from printing.engine import RenderTooLong, render
 from rosters import services
-from rosters.print_engine import RenderTooLong, render
 from rules.documents import parse_roster
 from tests.printing.conftest import pdf_text, squad_document, write_document
 

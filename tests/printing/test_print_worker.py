@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 from django_tasks_db.models import DBTaskResult
 
-from rosters import pdf, print_engine, services
+from printing import engine, pdf
+from rosters import services
 from rules import get_system
 from tests.printing.conftest import page_sizes, pdf_text
 
@@ -30,8 +31,8 @@ def test_the_worker_warms_the_engine_and_renders_every_reference_card_ahead(
     client, user, monkeypatch
 ):
     started = []
-    start = print_engine.start
-    monkeypatch.setattr(print_engine, "start", lambda **kw: started.append(True) or start(**kw))
+    start = engine.start
+    monkeypatch.setattr(engine, "start", lambda **kw: started.append(True) or start(**kw))
     squad = services.squad_import(owner=user, roster=get_system("black-sun").demo()[0])
     client.force_login(user)
     assert client.get(reverse("print:squad_sheet", args=[squad.pk])).status_code == 202
@@ -62,9 +63,9 @@ def test_the_worker_warms_the_engine_and_renders_every_reference_card_ahead(
 
 def test_a_warm_up_that_fails_leaves_the_worker_running(monkeypatch, caplog):
     def broken(**kwargs):
-        raise print_engine.RenderFailed("no fonts")
+        raise engine.RenderFailed("no fonts")
 
-    monkeypatch.setattr(print_engine, "start", broken)
+    monkeypatch.setattr(engine, "start", broken)
 
     call_command("print_worker", "--batch", "--no-startup-delay", verbosity=0)
 

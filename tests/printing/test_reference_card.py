@@ -3,7 +3,7 @@ import sys
 
 import pytest
 
-from rosters.pdf import NotPrintable, reference_card_context, reference_card_pdf
+from printing.pdf import NotPrintable, reference_card_context, reference_card_pdf
 from rules.black_sun import reference
 from rules.black_sun.data import OFF_TABLE_WEAPONS, WEAPON_PROFILES
 from rules.black_sun.tables import CASUALTY_VP, MISSION_VP

@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from rosters.pdf import reference_card_pdf
+from printing.pdf import reference_card_pdf
 from tests.printing.conftest import A4, LETTER, page_sizes, pdf_text
 
 PAPERS = {"a4": A4, "letter": LETTER}

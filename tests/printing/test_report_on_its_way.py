@@ -1,4 +1,4 @@
-"""The campaign report PDF printed by the task worker (#28 item 19, campaigns/tasks.py), as a
+"""The campaign report PDF printed by the task worker (#28 item 19, printing/tasks.py), as a
 squad's sheet is: a download before the PDF answers that it is on its way (page: 202 with the
 htmx line that asks again; API: 202 with Location and Retry-After), asks the worker once and
 gets the PDF once the worker has printed it. The report prints the standings and the latest
@@ -12,9 +12,10 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
-from campaigns import selectors, services, tasks
+from campaigns import selectors, services
 from campaigns.models import Battle, BattleSide
-from campaigns.printing import REPORT_BATTLES
+from printing import tasks
+from printing.report import REPORT_BATTLES
 from tests.campaigns.conftest import report
 from tests.printing.conftest import pdf_text
 

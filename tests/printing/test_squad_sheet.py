@@ -3,7 +3,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from rosters.pdf import BLANK_ROWS, squad_sheet_html, squad_sheet_pdf
+from printing.pdf import BLANK_ROWS, squad_sheet_html, squad_sheet_pdf
 from rules.black_sun.data import ABILITIES, WEAPON_PROFILES
 from rules.documents import parse_roster
 from tests.printing.conftest import (

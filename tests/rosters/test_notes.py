@@ -13,7 +13,8 @@ import json
 import pytest
 from django.urls import reverse
 
-from rosters import pdf, services
+from printing import pdf
+from rosters import services
 from rosters.demo import demo_rosters
 from rosters.models import Squad
 from rosters.services import MAX_MEMBER_NOTES, MAX_SQUAD_NOTES, ServiceError

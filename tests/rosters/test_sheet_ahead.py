@@ -1,4 +1,4 @@
-"""Sheets rendered ahead on the task queue (issue #13, rosters/tasks.py): an edit of a squad
+"""Sheets rendered ahead on the task queue (issue #13, printing/tasks.py): an edit of a squad
 printed before enqueues a render of the version it made, once it commits; a burst of edits
 renders once; the render fills the cache the download reads, so the download after an edit
 does not render. A squad nobody printed costs no task."""
@@ -11,7 +11,8 @@ import pytest
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from rosters import pdf, services, tasks
+from printing import pdf, tasks
+from rosters import services
 from rosters.models import Squad
 from rules import get_system
 
@@ -42,7 +43,7 @@ def test_an_edit_enqueues_a_render_of_its_version_once_it_commits(
     for callback in pending:
         callback()
     task = DBTaskResult.objects.get()
-    assert task.task_path == "rosters.tasks.render_sheet"
+    assert task.task_path == "printing.tasks.render_sheet"
     squad.refresh_from_db()
     assert task.args_kwargs["args"] == [squad.pk, squad.version, "en"]
     assert task.run_after > timezone.now() + timedelta(seconds=1)  # debounced

@@ -1,7 +1,7 @@
 """``manage.py print_reference SYSTEM [-o OUT.pdf] [--paper a4|letter]``.
 
 Prints the quick-reference card of a game system (one whose ``GameSystem.printing`` has
-one: ``rosters.pdf.reference_cards()``). An unknown system is a clear error with exit 2.
+one: ``printing.pdf.reference_cards()``). An unknown system is a clear error with exit 2.
 """
 
 from pathlib import Path
@@ -9,14 +9,14 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from rosters.cli import EXIT_UNREADABLE, write_pdf
-from rosters.pdf import (
+from printing.pdf import (
     PAPER_SIZES,
     NotPrintable,
     reference_card_pdf,
     reference_cards,
     without_budget,
 )
+from rosters.cli import EXIT_UNREADABLE, write_pdf
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """The campaign report PDF (standings and the latest battles), for the web page and the API
-alike, rendered by the task worker (``campaigns.tasks``).
+alike, rendered by the task worker (``printing.tasks``).
 
 The report's cost is bounded whatever the campaign's length: it prints the standings and the
 latest ``REPORT_BATTLES`` battles, says how many earlier ones it leaves out and gives the
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import selectors
 from campaigns.models import Battle, Campaign
-from rosters.pdf import campaign_report_key, campaign_report_pdf
+from printing.pdf import campaign_report_key, campaign_report_pdf
 from rules import get_system
 
 REPORT_BATTLES = 100  # the latest battles a report prints

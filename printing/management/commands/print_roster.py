@@ -10,8 +10,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 from django.utils.translation import ngettext
 
+from printing.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf, without_budget
 from rosters.cli import read_document, write_pdf
-from rosters.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf, without_budget
 from rules import get_system
 from rules.documents import load_roster
 

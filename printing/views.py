@@ -1,6 +1,7 @@
 """Downloads of the printed outputs.
 
 - The quick-reference card of a game system: public.
+- A campaign's report (``campaigns:report_pdf``): whoever may read the campaign.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
   the squad's public id, while its owner keeps the public link on (else a 404).
@@ -30,16 +31,24 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from campaigns import selectors
+from campaigns.models import Campaign
 from core.limits import limit_pdf, over_limit
-from rosters.models import Squad
-from rosters.pdf import (
+from printing.pdf import (
     PAPER_SIZES,
     NotPrintable,
     PrintTooLong,
     reference_card_pdf,
     stored_squad_filename,
 )
-from rosters.tasks import on_its_way, squad_pdf_or_on_its_way
+from printing.report import report_filename
+from printing.tasks import (
+    on_its_way,
+    report_on_its_way,
+    report_pdf_or_on_its_way,
+    squad_pdf_or_on_its_way,
+)
+from rosters.models import Squad
 
 DEAD_OPTIONS = {"1": True, "0": False}
 ON_ITS_WAY = "print/on_its_way.html"
@@ -86,7 +95,41 @@ def reference_card(request: HttpRequest, system: str) -> HttpResponse:
     return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
 
 
-# --- stored squads --------------------------------------------------------------------------
+# --- what the task worker prints: squads' sheets and cards, campaign reports ----------------
+
+
+def _download(
+    request: HttpRequest,
+    *,
+    asked: bool,
+    pdf: Callable[[], bytes | None],
+    filename: str,
+    context: dict,
+    waiting_page: str = ON_ITS_WAY,
+) -> HttpResponse:
+    """Every PDF a download may wait for (a squad's sheet or cards, a campaign's report):
+    ``pdf()`` gives it or ``None`` while the worker prints it (``printing.tasks``). Counted
+    against the PDF limit unless it was ``asked`` for already (asking again while the worker
+    prints is free); before it is ready, 202 with ``waiting_page``, which asks again by
+    itself (htmx), then shows the link (``context``: what those pages show)."""
+    if not asked:
+        refused = over_limit(request, "pdf")
+        if refused is not None:
+            return refused
+    try:
+        printed = pdf()
+    except PrintTooLong as error:
+        if not request.htmx:
+            raise  # print_budget: 503 with the message
+        return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
+    if printed is None:  # the worker is rendering it
+        page = ON_ITS_WAY + "#preparing" if request.htmx else waiting_page
+        response = render(request, page, context, status=202)
+        response["Retry-After"] = "1"
+        return response
+    if request.htmx:  # the "preparing" line asks again: it is there now
+        return render(request, ON_ITS_WAY + "#ready", context)
+    return _pdf_response(printed, filename)
 
 
 def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool, back: str) -> HttpResponse:
@@ -99,28 +142,26 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool, back: str) ->
         return HttpResponseBadRequest(_("Dead must be 1 (print the dead) or 0 (leave them out)."))
 
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
-    if not on_its_way(squad, **options):  # asking again while the worker prints is free
-        refused = over_limit(request, "pdf")
-        if refused is not None:
-            return refused
+
+    def pdf() -> bytes | None:
+        try:
+            return squad_pdf_or_on_its_way(squad, **options)
+        except NotPrintable:
+            raise Http404(_("No squad sheet for this game.")) from None
+
     filename = stored_squad_filename(squad, cards=cards)
-    context = {"squad": squad, "filename": filename, "url": request.get_full_path(), "back": back}
-    try:
-        pdf = squad_pdf_or_on_its_way(squad, **options)
-    except NotPrintable:
-        raise Http404(_("No squad sheet for this game.")) from None
-    except PrintTooLong as error:
-        if not request.htmx:
-            raise  # print_budget: 503 with the message
-        return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
-    if pdf is None:  # the worker is rendering it
-        page = ON_ITS_WAY + "#preparing" if request.htmx else ON_ITS_WAY
-        response = render(request, page, context, status=202)
-        response["Retry-After"] = "1"
-        return response
-    if request.htmx:  # the "preparing" line asks again: it is there now
-        return render(request, ON_ITS_WAY + "#ready", context)
-    return _pdf_response(pdf, filename)
+    return _download(
+        request,
+        asked=on_its_way(squad, **options),
+        pdf=pdf,
+        filename=filename,
+        context={
+            "squad": squad,
+            "filename": filename,
+            "url": request.get_full_path(),
+            "back": back,
+        },
+    )
 
 
 def _owned(request: HttpRequest, pk: int) -> Squad:
@@ -167,3 +208,30 @@ def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
     """``/print/s/<public_id>/cards.pdf``: a public squad's model cards, for anyone."""
     back = reverse("squad_shared", args=[public_id])
     return _squad_pdf(request, _shared(public_id), cards=True, back=back)
+
+
+# --- campaigns ------------------------------------------------------------------------------
+
+
+@print_budget
+def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/report.pdf?paper=a4|letter``: the standings and the latest battles,
+    for whoever may read the campaign (others get 404), printed by the task worker as a
+    squad's sheet is."""
+    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=pk)
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+    stamp = selectors.report_stamp(campaign)
+    filename = report_filename(campaign, paper=paper)
+    page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
+    return _download(
+        request,
+        asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
+        pdf=lambda: report_pdf_or_on_its_way(campaign, stamp=stamp, paper=paper, page_url=page_url),
+        filename=filename,
+        context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
+        waiting_page="campaigns/report_on_its_way.html",
+    )

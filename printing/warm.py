@@ -1,4 +1,4 @@
-"""Imported once by the print engine's fork server (``rosters.print_engine``), never by the app.
+"""Imported once by the print engine's fork server (``printing.engine``), never by the app.
 
 Importing it warms the server the render children are forked from, so that each child starts
 where a worker that has printed before would be: WeasyPrint imported, print.css parsed, its
@@ -14,7 +14,7 @@ database is never touched. Without them, one small page in every face print.css 
 import logging
 import os
 
-from rosters.print_engine import html_to_pdf
+from printing.engine import html_to_pdf
 
 SAMPLE = "Warm \u0101\u0151 \u0103\u1ea1"  # Latin, Latin Extended, Vietnamese
 
@@ -23,7 +23,7 @@ def _warm_with_django() -> None:
     import django
 
     django.setup()
-    from rosters import pdf
+    from printing import pdf
     from rosters.demo import demo_rosters
 
     roster = demo_rosters()[0]

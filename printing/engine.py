@@ -11,7 +11,7 @@ for good.)
 
 The children come from a ``multiprocessing`` fork server started on the first print of a
 process. It has imported WeasyPrint, parsed ``static/css/print.css`` with its fonts and laid
-out one page (``rosters.print_warm``), so a child starts warm: a render in a child costs
+out one page (``printing.warm``), so a child starts warm: a render in a child costs
 about 15 ms more than in the worker (bench/bench_print.py prints both).
 
 Plain Python, no Django import: the fork server loads this module without settings. It
@@ -36,7 +36,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 STATIC_DIR = (Path(__file__).resolve().parent.parent / "static").resolve()
 BASE_URL = STATIC_DIR.as_uri() + "/"
 STYLESHEET_URL = BASE_URL + "css/print.css"
-WARM_MODULE = "rosters.print_warm"  # imported once by the fork server: see the docstring
+WARM_MODULE = "printing.warm"  # imported once by the fork server: see the docstring
 WARM_PAGE = "<p>Warm</p>"
 
 
@@ -132,7 +132,7 @@ def _child(connection: Any, html: str) -> None:  # runs in the child process
 
 
 def start(*, budget: float = 120) -> None:
-    """Start the fork server now, warmed (``rosters.print_warm``), and fork one child from it,
+    """Start the fork server now, warmed (``printing.warm``), and fork one child from it,
     instead of at the first print: a process that prints (the task worker) calls it as it
     starts, so that the first PDF a player waits for costs what any other does. The budget is
     wide: the server warms itself before it forks the first child, and a loaded machine is

@@ -3,7 +3,7 @@
 Every function takes plain values (a rules ``Roster``, an owner's name, a version number,
 rows of dicts), so the command line prints a file with no database and the web views print
 stored squads and campaigns the same way. HTML comes from Django templates (autoescaped);
-the print engine (``rosters.print_engine``) lays it out with ``static/css/print.css`` in a
+the print engine (``printing.engine``) lays it out with ``static/css/print.css`` in a
 child process, within ``settings.PRINT_BUDGET_SECONDS``.
 
 This module prints what every game prints alike: a squad's header (name, owner, points,
@@ -39,7 +39,6 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
 from core.messages import violation_message
-from rosters import print_engine
 from rules import get_system, systems
 from rules.registry import GameSystem, Printing
 from rules.types import Member, Roster
@@ -96,16 +95,18 @@ def render_pdf(
     """Render a print template (``templates/print/``, ``templates/systems/<code>/``) to PDF
     bytes, within the print budget.
 
-    The page is laid out by the print engine in a child process (``rosters.print_engine``);
+    The page is laid out by the print engine in a child process (``printing.engine``);
     past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised
     with the message ``too_long()`` gives (``%(seconds)s``: the budget), the squad sheet's by
     default.
     """
+    from printing import engine  # WeasyPrint: imported by what prints, not by what links
+
     html = render_to_string(template_name, context)
     budget = settings.PRINT_BUDGET_SECONDS if _budgeted.get() else None
     try:
-        return print_engine.render(html, budget=budget)
-    except print_engine.RenderTooLong:
+        return engine.render(html, budget=budget)
+    except engine.RenderTooLong:
         raise PrintTooLong("", too_long() % {"seconds": f"{budget:g}"}) from None
 
 

@@ -1,0 +1,219 @@
+"""The PDFs of the REST API: a squad's sheet or cards (``/api/squads/{id}/sheet/``, and a
+shared squad's, ``/api/shared/{public_id}/sheet/``) and a campaign's report
+(``/api/campaigns/{id}/report/``), at the addresses and under the operation ids of the squads'
+and campaigns' own endpoints (each viewset here is registered under their prefix and
+basename), rendered as the web downloads render them (``printing.views``), by the task
+worker: a request that comes before the PDF is ready gets 202 and where to fetch it.
+Throttled on their own (scope ``pdf``); asking again while the worker prints is free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import JsonResponse
+from django.urls import reverse
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.routers import SimpleRouter
+
+from api.errors import id_errors
+from api.mixins import ApiViewSet
+from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
+from api.throttles import ScopedThrottle
+from campaigns import selectors
+from campaigns.api.common import CAMPAIGN_ID, readable_campaign
+from campaigns.models import Campaign
+from campaigns.serializers import ReportOptionsSerializer
+from printing.pdf import NotPrintable, stored_squad_filename
+from printing.tasks import (
+    on_its_way,
+    report_on_its_way,
+    report_pdf_or_on_its_way,
+    squad_pdf_or_on_its_way,
+)
+from rosters.api import PUBLIC_ID
+from rosters.models import Squad
+from rosters.serializers import PrintingSerializer, SheetOptionsSerializer
+
+RETRY_AFTER_SECONDS = 1  # a sheet takes a tenth of a second to a few seconds to print
+
+# The headers of a 202 "on its way" answer (squad sheets, campaign reports).
+ON_ITS_WAY_HEADERS = [
+    OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
+    for header, kind, text in (
+        ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
+        ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
+    )
+]
+SHEET_PARAMETERS = [SheetOptionsSerializer, *ON_ITS_WAY_HEADERS]
+PDF_RESPONSES = {
+    (200, "application/pdf"): PDF_RESPONSE,
+    (202, "application/json"): OpenApiResponse(
+        PrintingSerializer,
+        description=_(
+            "The PDF is being printed by the task worker: GET the Location again after "
+            "Retry-After seconds."
+        ),
+    ),
+    **id_errors(400, 503),
+}
+PDF_ACTION = {
+    "detail": True,
+    "methods": ["get"],
+    "renderer_classes": [PDFRenderer],
+    "content_negotiation_class": FirstRenderer,
+}
+
+
+def on_its_way_response(request: Request) -> JsonResponse:
+    """202: the task worker is printing the PDF; GET this same address again (Location)
+    after Retry-After seconds."""
+    location = request.build_absolute_uri()
+    body = {
+        "detail": gettext("The PDF is being printed: fetch it again in a moment."),
+        "location": location,
+    }
+    headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
+    return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
+
+
+def pdf_answer(
+    view: ApiViewSet,
+    request: Request,
+    *,
+    asked: bool,
+    pdf: Callable[[], bytes | None],
+    filename: str,
+) -> Response:
+    """Every PDF the API may have to wait for: ``pdf()`` gives it, or ``None`` while the
+    worker prints it (202). Throttled (scope ``pdf``) unless it was ``asked`` for already."""
+    if not asked:  # asking again is free
+        view.throttle_scope = "pdf"
+        throttle = ScopedThrottle()
+        if not throttle.allow_request(request, view):
+            view.throttled(request, throttle.wait())
+    printed = pdf()
+    if printed is None:  # the worker is rendering it: come back for it
+        return on_its_way_response(request)
+    disposition = content_disposition_header(as_attachment=True, filename=filename)
+    return Response(printed, headers={"Content-Disposition": disposition})
+
+
+def sheet_answer(view: ApiViewSet, request: Request, squad: Squad) -> Response:
+    """A squad's sheet or cards as the print pages give them."""
+    query = SheetOptionsSerializer(data=request.query_params.dict())
+    query.is_valid(raise_exception=True)
+    options = query.validated_data
+
+    def pdf() -> bytes | None:
+        try:
+            return squad_pdf_or_on_its_way(squad, **options)
+        except NotPrintable:
+            raise NotFound(gettext("No squad sheet for this game.")) from None
+
+    filename = stored_squad_filename(squad, cards=options["cards"])
+    return pdf_answer(view, request, asked=on_its_way(squad, **options), pdf=pdf, filename=filename)
+
+
+class SquadSheetViewSet(ApiViewSet):
+    """Your squads' sheets (``/api/squads/{id}/sheet/``, beside ``rosters.api``'s)."""
+
+    queryset = Squad.objects.all()  # narrowed to the user's own by get_queryset
+
+    def get_queryset(self):
+        return Squad.objects.filter(owner=self.request.user).select_related("owner")
+
+    @extend_schema(
+        summary=_("The squad sheet (or model cards) as PDF"),
+        description=_(
+            "Rendered as the web download and manage.py print_roster render it, by the task "
+            "worker: a request that comes before the PDF is ready gets 202 and fetches it "
+            "again. Throttled on its own (scope 'pdf'); errors are JSON."
+        ),
+        parameters=SHEET_PARAMETERS,
+        responses=PDF_RESPONSES,
+    )
+    @action(**PDF_ACTION, query_serializer=SheetOptionsSerializer)
+    def sheet(self, request: Request, pk: str) -> Response:
+        return sheet_answer(self, request, self.get_object())
+
+
+class SharedSquadSheetViewSet(ApiViewSet):
+    """Shared squads' sheets (``/api/shared/{public_id}/sheet/``), for anyone."""
+
+    queryset = Squad.objects.filter(is_public=True).select_related("owner")
+    permission_classes = [AllowAny]
+    lookup_field = "public_id"
+    lookup_value_regex = "[0-9a-fA-F-]{36}"
+
+    @extend_schema(
+        summary=_("A shared squad's sheet (or model cards) as PDF"),
+        description=_(
+            "As the squad's own sheet, for anyone while its public link is on; a request "
+            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
+            "its own (scope 'pdf'); errors are JSON."
+        ),
+        parameters=[PUBLIC_ID, *SHEET_PARAMETERS],
+        responses=PDF_RESPONSES,
+        auth=[],
+    )
+    @action(**PDF_ACTION, query_serializer=SheetOptionsSerializer)
+    def sheet(self, request: Request, public_id: str) -> Response:
+        return sheet_answer(self, request, self.get_object())
+
+
+class CampaignReportViewSet(ApiViewSet):
+    """Campaigns' reports (``/api/campaigns/{id}/report/``, beside ``campaigns.api``'s)."""
+
+    queryset = Campaign.objects.all()  # narrowed to what the user may read
+    lookup_value_regex = "[0-9]+"
+    READS = frozenset({"report"})
+
+    @extend_schema(
+        summary=_("The campaign report as PDF"),
+        description=_(
+            "The standings and the latest battles (the report says how many earlier ones it "
+            "leaves out), as the web download renders them, by the task worker: a request "
+            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
+            "its own (scope 'pdf'); errors are JSON."
+        ),
+        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_HEADERS],
+        responses=PDF_RESPONSES,
+    )
+    @action(**PDF_ACTION, query_serializer=ReportOptionsSerializer)
+    def report(self, request: Request, pk: str) -> Response:
+        campaign = readable_campaign(request, pk)
+        query = ReportOptionsSerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        paper = query.validated_data["paper"]
+        stamp = selectors.report_stamp(campaign)
+        page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
+        return pdf_answer(
+            self,
+            request,
+            asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
+            pdf=lambda: report_pdf_or_on_its_way(
+                campaign, stamp=stamp, paper=paper, page_url=page_url
+            ),
+            filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf",
+        )
+
+
+# Registered under the squads' and campaigns' own prefixes and basenames: the same addresses,
+# URL names and operation ids as their other actions (squad-sheet, squads_sheet_retrieve...).
+router = SimpleRouter()
+router.register("squads", SquadSheetViewSet, basename="squad")
+router.register("shared", SharedSquadSheetViewSet, basename="shared-squad")
+router.register("campaigns", CampaignReportViewSet, basename="campaign")
+urlpatterns = router.urls
