@@ -13,11 +13,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.messages import game_name
 from rosters.models import Ability, Member, Squad
-from rules import get_system
 
 
 def new_invite_code() -> str:
@@ -66,10 +65,7 @@ class Campaign(models.Model):
     @property
     def game_name(self) -> str:
         """The name of the campaign's game, translated (its code if no game has it)."""
-        try:
-            return gettext(get_system(self.system).name)
-        except KeyError:
-            return self.system
+        return game_name(self.system)
 
 
 class Player(models.Model):

@@ -7,7 +7,7 @@ import re
 
 from django.utils.translation import gettext, gettext_lazy
 
-from rules import systems
+from rules import get_system, systems
 from rules.documents import Problem, named_path
 from rules.types import Roster, Violation
 
@@ -115,3 +115,11 @@ def _record_labels() -> dict[str, str]:
         for f in (*game.member_record, *(game.units.record if game.units else ())):
             labels.setdefault(f.key, f.label)
     return labels
+
+
+def game_name(code: str) -> str:
+    """A game's name in the reader's language (its code if no game has it)."""
+    try:
+        return gettext(get_system(code).name)
+    except KeyError:
+        return code

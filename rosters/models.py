@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.messages import game_name
 from rules import get_system
 
 
@@ -63,10 +64,7 @@ class Squad(models.Model):
     @property
     def game_name(self) -> str:
         """The name of the squad's game, translated (its code if no game has it)."""
-        try:
-            return gettext(get_system(self.system).name)
-        except KeyError:
-            return self.system
+        return game_name(self.system)
 
     @property
     def faction_label(self) -> str:

@@ -188,6 +188,6 @@ def test_my_squads_and_each_builder_name_the_squad_s_game(owner_client, user):
 def test_the_game_s_name_is_translated(owner_client, user, monkeypatch):
     squad = services.squad_import(owner=user, roster=demo_rosters()[0])
     name = get_system(squad.system).name
-    monkeypatch.setattr("rosters.models.gettext", lambda text: f"«{text}»")
+    monkeypatch.setattr("core.messages.gettext", lambda text: f"«{text}»")
     builder = owner_client.get(reverse("rosters:builder", args=[squad.pk])).content.decode()
     assert f"&laquo;{name}&raquo;" in builder or f"«{name}»" in builder
