@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import importlib
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -24,6 +25,7 @@ from printing.pdf import (
 )
 from rules import get_system
 from rules.types import Equipment, Member, Roster, Unit
+from tests.printing.conftest import pdf_text
 from tests.printing.layout import laid_out, strays
 
 GAMES = {
@@ -154,3 +156,20 @@ def test_long_names_stay_within_the_campaign_report(system):
     )  # fmt: skip
 
     assert strays(laid_out(render_to_string("print/campaign_report.html", context))) == []
+
+
+def _demo_sheet_text(system: str) -> str:
+    roster = get_system(system).demo()[0]
+    html = squad_sheet_html(roster, cards=False, owner="mint", version=1, notes="", member_notes={})
+    return pdf_text(laid_out(html).write_pdf())
+
+
+def test_a_column_heading_keeps_its_word_whole():
+    """Breaking long words everywhere let a table squeeze a short column to a letter or two:
+    Black Sun's "GREN." printed as "GRE" over "N.", Necromunda's "WS" as "W" over "S"."""
+    sheet = _demo_sheet_text("black-sun")
+    card = render_to_string(reference_cards()["necromunda"], reference_card_context("necromunda"))
+    reference = pdf_text(laid_out(card).write_pdf())
+
+    assert "GREN." in sheet
+    assert re.search(r"\bM\s+WS\s+BS\s+S\s+T\b", reference)
