@@ -39,10 +39,6 @@ from accounts.limits import forget_failures, limit_password_reset, limit_signup
 FAVICON = "img/favicon.svg"
 
 
-def end_api_tokens(user) -> None:
-    services.api_token_revoke(user=user)
-
-
 def safe_next(request: HttpRequest) -> str:
     """The ``next`` of the form (else of the address) when it leads to a page of this site,
     else ``""``: never a redirect to another site (the check Django's ``LoginView`` makes)."""
@@ -114,7 +110,7 @@ def api_token_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def api_token_revoke(request: HttpRequest) -> HttpResponse:
     """Delete the player's API token: every client that sends it gets a 401."""
-    end_api_tokens(request.user)
+    services.api_token_revoke(user=request.user)
     messages.success(request, _("Your API token is revoked: no client can use it any more."))
     return redirect("profile")
 
@@ -122,7 +118,7 @@ def api_token_revoke(request: HttpRequest) -> HttpResponse:
 class PasswordChangeView(auth_views.PasswordChangeView):
     def form_valid(self, form):
         response = super().form_valid(form)
-        end_api_tokens(form.user)
+        services.api_token_revoke(user=form.user)
         return response
 
 
@@ -134,6 +130,6 @@ class PasswordResetView(auth_views.PasswordResetView):
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         response = super().form_valid(form)
-        end_api_tokens(form.user)
+        services.api_token_revoke(user=form.user)
         forget_failures(form.user.get_username())
         return response
