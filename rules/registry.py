@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.pack_tables import Pack, PackRules, PackTable
 from rules.records import DocumentLimits, RecordField, UnitKind, UnitRules
 from rules.slots import (
     BuilderChoices,
@@ -40,6 +41,9 @@ __all__ = [
     "Figure",
     "GameSystem",
     "KindShape",
+    "Pack",
+    "PackRules",
+    "PackTable",
     "Price",
     "Printing",
     "RecordField",
@@ -66,6 +70,8 @@ class GameSystem:
       organiser gives none, ``None`` for no limit (a game whose text prints no points);
     - ``cost(roster)``: the squad's points, or ``cost`` is ``None`` when the game's text
       prints no costs (a roster's points are then ``null``, "not costed");
+    - ``packs``: the tables a club's pack (``game-pack/1``) may hold for the game, and how
+      its points table costs a roster (``points(roster, pack)``, ``check(roster, pack)``);
     - ``derive(roster)``: the figures the game computes for its sheet beyond points, as
       top-level keys of ``validate_roster --json`` (``{"derived": {...}, ...}``), or ``None``;
     - ``score_side(roster, side, report)``: one side's VP, an object with ``.as_dict()`` and,
@@ -118,15 +124,41 @@ class GameSystem:
         Callable[[Any, Mapping[str, Any] | None, frozenset[str], Callable[[str], str]],
                  tuple[Figure, ...]] | None
     ) = None  # fmt: skip
+    packs: PackRules = PackRules()  # no tables: the game's packs hold nothing
 
     @property
     def lists(self) -> str:
         """What the roster lists: ``"members"`` (models) or ``"units"``."""
         return "members" if self.units is None else "units"
 
-    def points(self, roster: Roster) -> int | None:
-        """The roster's points, or ``None`` when the game is not costed."""
+    def points(self, roster: Roster, pack: Pack | None = None) -> int | None:
+        """The roster's points, or ``None`` when the game is not costed; with a ``pack``
+        whose points table the game reads, the points under that table."""
+        table = self._pack_points(pack)
+        if table is not None:
+            return self.packs.points(roster, table)  # type: ignore[misc]
         return None if self.cost is None else self.cost(roster).points
+
+    def check(self, roster: Roster, pack: Pack | None = None) -> list[Violation]:
+        """``validate``, and with a ``pack`` that costs the roster, the game's over-the-limit
+        violation when its points pass the roster's limit."""
+        violations = self.validate(roster)
+        table = self._pack_points(pack)
+        if table is not None and self.packs.violation is not None:
+            found = self.packs.violation(self.packs.points(roster, table), roster.points_limit)  # type: ignore[misc]
+            if found is not None:
+                violations = [*violations, found]
+        return violations
+
+    def _pack_points(self, pack: Pack | None) -> Any:
+        """The pack's points table as the game reads it, or None (no pack, or no table)."""
+        if pack is None:
+            return None
+        if pack.system != self.code:
+            raise ValueError(f"a {pack.system!r} pack does not cost a {self.code!r} roster")
+        if self.packs.points is None:
+            return None
+        return pack.read.get("points")
 
     def derived(self, roster: Roster) -> dict[str, Any]:
         """The game's derived figures (``derive``) as top-level keys, ``{}`` when it has none."""

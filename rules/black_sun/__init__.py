@@ -24,9 +24,11 @@ from rules.black_sun import (
     validation,
 )
 from rules.campaign import campaign_rules
+from rules.pack_tables import SCENARIOS_TABLE
 from rules.registry import (
     BuilderChoices,
     GameSystem,
+    PackRules,
     Printing,
     ReportRules,
     register,
@@ -83,6 +85,7 @@ SYSTEM = register(
         demo=demo.demo_rosters,
         score_side=battle.score_side,
         campaign=campaign_rules(campaign),
+        packs=PackRules(tables=(SCENARIOS_TABLE,)),  # its costs are the rulebook's
         printing=Printing(
             sheet_template="systems/black-sun/sheet.html",
             cards_template="systems/black-sun/cards.html",

@@ -26,6 +26,7 @@ from rules.bolt_action import (
     demo,
     derive,
     document,
+    pack,
     reference,
     sheet,
     validation,
@@ -39,6 +40,7 @@ SYSTEM = register(
     unit_game(
         data=data, document=document, validation=validation, derive=derive, battle=battle,
         campaign=campaign, sheet=sheet, demo=demo,
+        packs=pack.PACK,  # what a club's pack may hold
         states=data.END_STATES,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
@@ -46,6 +48,6 @@ SYSTEM = register(
 )  # fmt: skip
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "reference",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack", "reference",
     "sheet", "validation",
 ]  # fmt: skip

@@ -22,6 +22,7 @@ from rules.necromunda import (
     data,
     demo,
     derive,
+    pack,
     reference,
     sheet,
     validation,
@@ -57,6 +58,7 @@ SYSTEM = register(
         figures=sheet.figures,
         check_document=validation.check_document,
         cost=None,
+        packs=pack.PACK,  # what a club's pack may hold: points, weapons, scenarios
         demo=demo.demo_rosters,
         derive=derive.derive,
         score_side=battle.score_side,
@@ -77,5 +79,5 @@ SYSTEM = register(
 )
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "derive", "reference", "sheet", "validation",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "derive", "pack", "reference", "sheet", "validation",
 ]  # fmt: skip

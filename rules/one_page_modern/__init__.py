@@ -26,6 +26,7 @@ from rules.one_page_modern import (
     demo,
     derive,
     document,
+    pack,
     reference,
     sheet,
     validation,
@@ -39,6 +40,7 @@ SYSTEM = register(
     unit_game(
         data=data, document=document, validation=validation, derive=derive, battle=battle,
         campaign=campaign, sheet=sheet, demo=demo,
+        packs=pack.PACK,  # what a club's pack may hold
         states=(),
         builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
         campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
@@ -46,6 +48,6 @@ SYSTEM = register(
 )  # fmt: skip
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "reference",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack", "reference",
     "sheet", "validation",
 ]  # fmt: skip

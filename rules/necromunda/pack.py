@@ -1,0 +1,103 @@
+"""Necromunda's club packs (``game-pack/1``): the tables a pack may hold and how they cost a
+gang. The text prints no costs and leaves some weapon cells "—" (section 1.4); a club brings
+its own numbers, and the product invents none.
+
+- ``points``: a cost per fighter type, per item and per advance (a +1 to a characteristic),
+  as a campaign's points table (section 1.6) and more; **Reading:** a code left out costs 0,
+  a negative adjustment (an injury) costs nothing, and dead fighters do not count;
+- ``weapons``: the cells of a weapon's profile the text leaves "—" (range bands, to-hit
+  modifiers, S, save modifier, ammo roll, notes), and weapons new to the pack (named);
+- ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.i18n import gettext_noop as _
+from rules.necromunda.campaign import HouseRules, PointsTable, campaign_points
+from rules.necromunda.data import (
+    CHARACTERISTIC_NAMES,
+    CHARACTERISTICS,
+    FIGHTER_TYPES,
+    ITEMS,
+    WEAPONS,
+)
+from rules.necromunda.validation import points_violation
+from rules.pack_tables import (
+    INCHES_MAX,
+    POINTS,
+    SCENARIOS_TABLE,
+    Cell,
+    PackRules,
+    PackTable,
+    costs_by,
+    code_cell,
+    cost_rows,
+    rows_of,
+    weapons_table,
+    whole_cell,
+)
+from rules.types import Roster
+
+ADVANCES = "advances"
+
+
+def read_points(table: Any) -> tuple[HouseRules, dict[str, int]]:
+    """A pack's points table as the campaign's (fighters, items) and a cost per advance."""
+    points = PointsTable(
+        costs_by(rows_of(table, "fighters"), "type"), costs_by(rows_of(table, "items"), "item")
+    )
+    return HouseRules(points=points), costs_by(rows_of(table, ADVANCES), "characteristic")
+
+
+def pack_points(roster: Roster, read: tuple[HouseRules, dict[str, int]]) -> int:
+    """The gang's points under a pack: the campaign's costs of every fighter not dead and
+    its items, and each +1 of its advances at the characteristic's cost."""
+    rules, advances = read
+    total = campaign_points(roster, rules) or 0
+    if advances:
+        for member in roster.members:
+            if member.status == "dead":
+                continue
+            for characteristic, n in member.record.get(ADVANCES, {}).items():
+                if n > 0:
+                    total += n * advances.get(characteristic, 0)
+    return total
+
+
+POINTS_TABLE = PackTable(
+    POINTS,
+    _("Points"),
+    _("A cost per fighter type, per item and per advance (+1 to a characteristic)."),
+    parts=(
+        cost_rows("fighters", _("Fighter types"), code_cell("type", _("Fighter type"),
+                                                          FIGHTER_TYPES)),
+        cost_rows("items", _("Items"), code_cell("item", _("Item"), ITEMS)),
+        cost_rows(
+            ADVANCES, _("Advances"),
+            Cell("characteristic", _("Characteristic"), "code", choices=CHARACTERISTICS,
+                 labels=CHARACTERISTIC_NAMES),
+            help=_("the cost of each +1 a fighter's advances give the characteristic"),
+        ),
+    ),
+    read=read_points,
+)  # fmt: skip
+
+WEAPONS_TABLE = weapons_table(
+    WEAPONS,
+    whole_cell("short", _("Short range"), 0, INCHES_MAX, _("inches: the short band's far end")),
+    whole_cell("long", _("Long range"), 0, INCHES_MAX, _("inches: the long band's far end")),
+    whole_cell("hit_short", _("To hit, short"), -3, 3),
+    whole_cell("hit_long", _("To hit, long"), -3, 3),
+    whole_cell("strength", _("Strength"), 1, 10),
+    whole_cell("save_modifier", _("Save modifier"), -6, 0),
+    whole_cell("ammo", _("Ammo roll"), 2, 6, _("the score of the ammo roll (4: 4+)")),
+    help=_("The cells of a weapon's profile the rules leave blank, and weapons of the pack's own."),
+)
+
+PACK = PackRules(
+    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE),
+    points=pack_points,
+    violation=points_violation,
+)
