@@ -43,6 +43,7 @@ NEW_CODE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 REQUIRED = ("format", "system", "name", "version", "tables")
 OPTIONAL = ("example", "note")
 _MISSING = object()
+NAMED = _("is required for a code the game does not have (%(code)r)")
 
 
 def load_pack(text: str | bytes) -> Pack:
@@ -172,8 +173,7 @@ def _rows(r: Reader, rows: Rows, value: Any, path: str) -> tuple[Mapping[str, An
         if first.key in row and first.new and row[first.key] not in first.choices:
             for key in rows.named:
                 if obj.get(key) is None:
-                    r.fail(join(row_path, key), _("is required for a code the game does not "
-                                                  "have (%(code)r)"), code=row[first.key])  # fmt: skip
+                    r.fail(join(row_path, key), NAMED, code=row[first.key])
         if all(key in row for key in rows.unique):
             ident = tuple(row[key] for key in rows.unique)
             if ident in seen:

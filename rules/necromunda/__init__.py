@@ -79,5 +79,6 @@ SYSTEM = register(
 )
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "derive", "pack", "reference", "sheet", "validation",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "derive", "pack", "reference", "sheet",
+    "validation",
 ]  # fmt: skip

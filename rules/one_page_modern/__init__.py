@@ -48,6 +48,6 @@ SYSTEM = register(
 )  # fmt: skip
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack", "reference",
-    "sheet", "validation",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
+    "reference", "sheet", "validation",
 ]  # fmt: skip
