@@ -40,7 +40,7 @@ from django.utils.translation import gettext_lazy as _
 from core.errors import ServiceError
 from core.messages import violation_message
 from rules import get_system, systems
-from rules.registry import GameSystem, Printing
+from rules.registry import GameSystem, Pack, Printing
 from rules.types import Member, Roster
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
@@ -173,13 +173,18 @@ def squad_sheet_context(
     today: datetime.date | None = None,
     notes: str = "",
     member_notes: Mapping[str, str] | None = None,
+    pack: Pack | None = None,
 ) -> dict[str, Any]:
     """What the squad sheet and card templates show, with every rules label translated: the
     squad's header here, the rest from the game (``Printing.squad_context``). ``notes`` and
-    ``member_notes`` (by model name) are the player's, which the document does not hold."""
+    ``member_notes`` (by model name) are the player's, which the document does not hold;
+    ``pack``, a club's pack whose points table costs the squad (its total and limit)."""
     system, printing = _printing(roster.system)
     costs = system.cost(roster) if system.cost is not None else None  # None: not costed
-    violations = system.validate(roster)
+    violations = system.check(roster, pack)
+    points = system.points(roster, pack) if pack is not None else None
+    if points is None and costs is not None:
+        points = costs.points
     game = printing.squad_context(roster, costs, include_dead, gettext)
     if system.units is not None:  # a force of units: the game gives one dict per unit
         models: list[dict[str, Any]] = []
@@ -203,7 +208,7 @@ def squad_sheet_context(
             "name": roster.name,
             "owner": owner,
             "version": version,
-            "points": costs.points if costs is not None else None,
+            "points": points,
             "points_limit": roster.points_limit,
             "models": model_count,
             "units": len(roster.units),
@@ -251,6 +256,7 @@ def squad_sheet_pdf(
     cards: bool = False,
     include_dead: bool = True,
     notes: Callable[[], tuple[str, Mapping[str, str]]] | None = None,
+    pack: Pack | None = None,
 ) -> bytes:
     """The squad sheet (or one card per model) of ``roster`` as PDF bytes; ``notes``, when
     given, returns the squad's notes and its models' by name (called after ``roster``).
@@ -259,11 +265,12 @@ def squad_sheet_pdf(
     the version, the options, the language and the day (the footer prints the date), so a
     repeat download of an unchanged squad does not render again. ``roster`` may be a
     function that loads it: it is then called only when the cache does not hold the PDF, so
-    a repeat download costs no query for the members.
+    a repeat download costs no query for the members. A squad costed by a club's ``pack``
+    is not cached (the key does not name the pack).
     """
     today = timezone.localdate()
     key = None
-    if cache_key is not None:
+    if cache_key is not None and pack is None:
         key = squad_pdf_key(
             cache_key, version=version, paper=paper, cards=cards, include_dead=include_dead
         )
@@ -276,6 +283,7 @@ def squad_sheet_pdf(
     context = squad_sheet_context(
         roster, owner=owner, version=version, paper=paper, cards=cards,
         include_dead=include_dead, today=today, notes=squad_notes, member_notes=member_notes,
+        pack=pack,
     )  # fmt: skip
     pdf = render_pdf(_squad_template(roster.system, cards), context)
     if key is not None:

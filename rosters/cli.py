@@ -15,6 +15,8 @@ from django.core.management.base import CommandError, OutputWrapper
 from django.utils.translation import gettext as _
 
 from rules.documents import DocumentError
+from rules.pack_tables import Pack
+from rules.packs import load_pack, pack_for
 
 T = TypeVar("T")
 
@@ -37,6 +39,14 @@ def read_document(path: str, loader: Callable[[bytes], T], stderr: OutputWrapper
             where = f"{path}: {problem.path}" if problem.path else path
             stderr.write(f"{where}: {problem.message}")
         raise SystemExit(EXIT_UNREADABLE) from None
+
+
+def read_pack(path: str | None, system: str, stderr: OutputWrapper) -> Pack | None:
+    """The ``game-pack/1`` file at ``path`` for a roster of game ``system`` (None: no
+    ``--pack``), or print what is wrong, naming the cell, and exit 2."""
+    if path is None:
+        return None
+    return read_document(path, lambda data: pack_for(load_pack(data), system), stderr)
 
 
 def write_pdf(path: Path, pdf: bytes, stdout: OutputWrapper) -> None:

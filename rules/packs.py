@@ -43,6 +43,7 @@ NEW_CODE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 REQUIRED = ("format", "system", "name", "version", "tables")
 OPTIONAL = ("example", "note")
 _MISSING = object()
+WRONG_GAME = _("a pack of %(pack)r cannot be used for a roster of %(system)r")
 NAMED = _("is required for a code the game does not have (%(code)r)")
 
 
@@ -214,6 +215,15 @@ def _code(r: Reader, cell: Cell, value: Any, path: str) -> str | None:
         )  # fmt: skip
         return None
     return value
+
+
+def pack_for(pack: Pack, system: str) -> Pack:
+    """``pack`` when it is a pack of game ``system``; else a ``DocumentError`` at ``system``."""
+    if pack.system != system:
+        raise DocumentError(
+            [Problem("system", WRONG_GAME, {"pack": pack.system, "system": system})]
+        )
+    return pack
 
 
 def thaw(value: Any) -> Any:

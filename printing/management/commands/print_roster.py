@@ -1,8 +1,10 @@
-"""``manage.py print_roster FILE [-o OUT.pdf] [--paper a4|letter] [--cards] [--no-dead]``.
+"""``manage.py print_roster FILE [-o OUT.pdf] [--paper a4|letter] [--cards] [--no-dead]
+[--pack PACK]``.
 
 Prints the squad sheet (or one cut-out card per model) of a squad-roster/1 file, with no
-account and no database. A roster that breaks rules still prints: the sheet lists what is
-wrong. Exit 2 only when the file is unreadable.
+account and no database; with ``--pack``, a club's game-pack/1 file, the sheet prints the
+squad's total under the pack's points table (and its limit). A roster that breaks rules still
+prints: the sheet lists what is wrong. Exit 2 only when a file is unreadable.
 """
 
 from pathlib import Path
@@ -11,7 +13,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import ngettext
 
 from printing.pdf import PAPER_SIZES, safe_filename, squad_sheet_pdf, without_budget
-from rosters.cli import read_document, write_pdf
+from rosters.cli import read_document, read_pack, write_pdf
 from rules import get_system
 from rules.documents import load_roster
 
@@ -29,19 +31,25 @@ class Command(BaseCommand):
             "--cards", action="store_true", help="one cut-out card per model instead of the sheet"
         )
         parser.add_argument("--no-dead", action="store_true", help="leave out dead models")
+        parser.add_argument(
+            "--pack", help="a game-pack/1 JSON file: the club's points table costs the squad"
+        )
 
     def handle(self, *args, **options):
         roster = read_document(options["file"], load_roster, self.stderr)
+        system = get_system(roster.system)
+        pack = read_pack(options["pack"], system.code, self.stderr)
         with without_budget():  # the player's own machine: no worker to keep alive
             pdf = squad_sheet_pdf(
                 roster,
                 paper=options["paper"],
                 cards=options["cards"],
                 include_dead=not options["no_dead"],
+                pack=pack,
             )
         output = Path(options["output"] or safe_filename(roster.name))
         write_pdf(output, pdf, self.stdout)
-        broken = len(get_system(roster.system).validate(roster))
+        broken = len(system.check(roster, pack))
         if broken:
             self.stdout.write(
                 ngettext(

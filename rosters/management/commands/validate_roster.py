@@ -1,11 +1,12 @@
-"""``manage.py validate_roster FILE [--json]``: check a squad-roster/1 file against the rules."""
+"""``manage.py validate_roster FILE [--pack PACK] [--json]``: check a squad-roster/1 file
+against the rules, costed by a club's ``game-pack/1`` file when one is given."""
 
 import json
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rosters.cli import EXIT_BROKEN_RULES, read_document
+from rosters.cli import EXIT_BROKEN_RULES, read_document, read_pack
 from rules import get_system
 from rules.documents import load_roster
 
@@ -15,13 +16,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a squad-roster/1 JSON file")
+        parser.add_argument(
+            "--pack", help="a game-pack/1 JSON file: the club's points table costs the roster"
+        )
         parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
     def handle(self, *args, **options):
         roster = read_document(options["file"], load_roster, self.stderr)
         system = get_system(roster.system)
-        violations = system.validate(roster)
-        points = system.points(roster)
+        pack = read_pack(options["pack"], system.code, self.stderr)
+        violations = system.check(roster, pack)
+        points = system.points(roster, pack)
         derived = system.derived(roster)
         if options["json"]:
             result = {
@@ -36,6 +41,8 @@ class Command(BaseCommand):
             title = f"{roster.name} ({faction})" if faction else roster.name
             if points is None:
                 self.stdout.write(f"{title}: points: not costed")
+            elif roster.points_limit is None:
+                self.stdout.write(f"{title}: {points} points")
             else:
                 self.stdout.write(f"{title}: {points} / {roster.points_limit} points")
             for v in violations:
