@@ -3,7 +3,8 @@ battle report for a game without hard-coding one of its codes.
 
 Everything here is read from the game's registration (``rules.registry.GameSystem``): its
 codes and labels, what its builder offers each model type, its member and unit records, the
-keys of its battle reports and its house-rule tables. No game is named: a new game appears
+keys of its battle reports, its house-rule tables and the tables its club packs
+(``game-pack/1``) may hold. No game is named: a new game appears
 in the catalogue by registering. Labels are the registry's English words passed through
 ``gettext`` in the active language (the request's, from ``Accept-Language``); a price is
 the builder's own message and its numbers, or ``None`` where the game prints no costs.
@@ -23,6 +24,7 @@ from django.utils.translation import gettext
 
 from campaigns import house_rule_fields
 from rosters.models import Member
+from rules.pack_tables import Cell, PackTable, Rows
 from rules.registry import Carry, GameSystem, Price, RecordField, UnitKind
 from rules.types import ABILITY_SOURCES, MEMBER_STATUSES
 
@@ -187,6 +189,52 @@ def _house_rules(system: GameSystem) -> dict[str, Any] | None:
     }
 
 
+def _pack_cell(cell: Cell) -> dict[str, Any]:
+    """One cell of a pack table's rows, or one number of a table: its kind and bounds."""
+    return {
+        "key": cell.key,
+        "label": gettext(cell.label),
+        "help": gettext(cell.help) if cell.help else "",
+        "kind": cell.kind,
+        "required": cell.required,
+        "minimum": cell.minimum if cell.kind == "whole" else None,
+        "maximum": cell.maximum if cell.kind == "whole" else None,
+        "length": cell.length if cell.kind == "text" else None,
+        "new": cell.new,
+        "choices": [_coded(code, cell.labels.get(code, "")) for code in cell.choices],
+    }
+
+
+def _pack_rows(rows: Rows) -> dict[str, Any]:
+    return {
+        "cells": [_pack_cell(cell) for cell in rows.cells],
+        "unique": list(rows.unique),
+        "named": list(rows.named),
+        "most": rows.most,
+    }
+
+
+def _pack_table(table: PackTable) -> dict[str, Any]:
+    """A table a pack of the game may hold (``game-pack/1``): a list of rows, or an object
+    of parts, each one number or a list of rows."""
+    return {
+        "id": table.id,
+        "label": gettext(table.label),
+        "help": gettext(table.help) if table.help else "",
+        "rows": None if table.rows is None else _pack_rows(table.rows),
+        "parts": [
+            {
+                "key": part.key,
+                "label": gettext(part.label),
+                "help": gettext(part.help) if part.help else "",
+                "cell": _pack_cell(part) if isinstance(part, Cell) else None,
+                "rows": _pack_rows(part) if isinstance(part, Rows) else None,
+            }
+            for part in table.parts
+        ],
+    }
+
+
 def _outcome_label(system: GameSystem, code: str) -> str:
     labels = system.campaign.labels if system.campaign is not None else {}
     return labels.get(f"outcome:{code}") or code
@@ -260,5 +308,6 @@ def catalogue(
             "side": [record_field(system, f) for f in system.report.side],
         },
         "house_rules": _house_rules(system),
+        "pack_tables": [_pack_table(table) for table in system.packs.tables],
         "reference_card": reference_url(system.code) if has_reference else None,
     }

@@ -191,6 +191,66 @@ class HouseRulesSerializer(serializers.Serializer):
     tables = HouseRuleTableSerializer(many=True)
 
 
+class PackCellSerializer(serializers.Serializer):
+    """One cell of a pack table's rows, or one number of a table (game-pack/1)."""
+
+    key = serializers.CharField(help_text=_("The key in the pack."))
+    label = serializers.CharField()
+    help = serializers.CharField(allow_blank=True)
+    kind = serializers.ChoiceField(
+        choices=["code", "whole", "text"],
+        help_text=_(
+            "code: one of the choices (or, when new is true, a code of the pack's own: "
+            "lower-case letters, digits and hyphens); whole: a whole number from minimum to "
+            "maximum; text: at most length characters."
+        ),
+    )
+    required = serializers.BooleanField(help_text=_("False: it may be left out or null."))
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    length = serializers.IntegerField(allow_null=True)
+    new = serializers.BooleanField(help_text=_("A code the game does not have is allowed."))
+    choices = CodeLabelSerializer(many=True)
+
+
+class PackRowsSerializer(serializers.Serializer):
+    """A list of rows of a pack table."""
+
+    cells = PackCellSerializer(many=True)
+    unique = serializers.ListField(
+        child=serializers.CharField(), help_text=_("The cells that name a row: no two alike.")
+    )
+    named = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("The cells a row must give when its first cell is a code of the pack's own."),
+    )
+    most = serializers.IntegerField(help_text=_("The most rows."))
+
+
+class PackPartSerializer(serializers.Serializer):
+    """One part of a pack table that is an object: one number or a list of rows."""
+
+    key = serializers.CharField()
+    label = serializers.CharField()
+    help = serializers.CharField(allow_blank=True)
+    cell = PackCellSerializer(allow_null=True, help_text=_("A number; null: a list of rows."))
+    rows = PackRowsSerializer(allow_null=True, help_text=_("A list of rows; null: a number."))
+
+
+class PackTableSerializer(serializers.Serializer):
+    """A table a pack of the game may hold (game-pack/1)."""
+
+    id = serializers.CharField(help_text=_("Its key under the pack's tables."))
+    label = serializers.CharField()
+    help = serializers.CharField(allow_blank=True)
+    rows = PackRowsSerializer(
+        allow_null=True, help_text=_("The table is this list of rows; null: it is the parts.")
+    )
+    parts = PackPartSerializer(
+        many=True, help_text=_("The table is an object of these parts, each optional.")
+    )
+
+
 class SystemSerializer(serializers.Serializer):
     """A game in the list."""
 
@@ -238,6 +298,9 @@ class SystemCatalogueSerializer(SystemSerializer):
     battle = CatalogueBattleSerializer()
     house_rules = HouseRulesSerializer(
         allow_null=True, help_text=_("null: the game has no campaign rules.")
+    )
+    pack_tables = PackTableSerializer(
+        many=True, help_text=_("The tables a club's pack (game-pack/1) may hold for the game.")
     )
     reference_card = serializers.URLField(
         allow_null=True, help_text=_("Its quick-reference card (PDF); null: none.")

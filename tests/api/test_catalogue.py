@@ -234,3 +234,64 @@ def test_the_schema_describes_what_a_roster_is_made_of(anon_api):
     assert "roster_size" in parts["SystemCatalogue"]["properties"]
     assert {"models", "items", "carries"} <= set(parts["CatalogueUnitKind"]["properties"])
     assert "shares" in parts["CatalogueFaction"]["properties"]
+
+
+# --- club packs (issue #30): the tables a game's game-pack/1 may hold ------------------------
+
+
+def _cells(rows) -> list[tuple[str, str, bool]]:
+    return [(c["key"], c["kind"], c["required"]) for c in rows["cells"]]
+
+
+def test_a_catalogue_publishes_the_tables_of_the_game_s_packs(anon_api):
+    for game in systems():
+        found = catalogue(anon_api, game.code)["pack_tables"]
+
+        assert [t["id"] for t in found] == [t.id for t in game.packs.tables]
+        for table, declared in zip(found, game.packs.tables, strict=True):
+            if declared.rows is not None:
+                assert table["parts"] == []
+                assert _cells(table["rows"]) == [
+                    (c.key, c.kind, c.required) for c in declared.rows.cells
+                ]
+                assert table["rows"]["unique"] == list(declared.rows.unique)
+            else:
+                assert table["rows"] is None
+                assert [p["key"] for p in table["parts"]] == [p.key for p in declared.parts]
+        assert "scenarios" in [t["id"] for t in found]  # every game's packs hold scenarios
+
+
+def test_a_pack_cell_says_its_codes_and_bounds(anon_api):
+    game = next(game for game in systems() if game.packs.table("points"))
+    points = next(t for t in catalogue(anon_api, game.code)["pack_tables"] if t["id"] == "points")
+    items = next(p for p in points["parts"] if p["key"] == "items")
+
+    item, cost = items["rows"]["cells"]
+    assert item["kind"] == "code" and item["new"] is False
+    assert [c["code"] for c in item["choices"]] == list(game.items)
+    assert all(c["label"] for c in item["choices"])
+    assert (cost["kind"], cost["minimum"], cost["maximum"], cost["length"]) == (
+        "whole", 0, 9999, None,
+    )  # fmt: skip
+
+
+def test_pack_tables_follow_accept_language(anon_api):
+    game = next(game for game in systems() if game.packs.table("weapons"))
+    english = catalogue(anon_api, game.code)["pack_tables"]
+    french = catalogue(anon_api, game.code, HTTP_ACCEPT_LANGUAGE="fr")["pack_tables"]
+
+    assert [t["id"] for t in english] == [t["id"] for t in french]
+    weapons = next(t for t in english if t["id"] == "weapons")
+    assert weapons["rows"]["cells"][0]["new"] is True  # a pack may add weapons
+    assert weapons["rows"]["named"] == ["name"]
+
+
+def test_the_schema_describes_the_pack_tables(anon_api):
+    schema = anon_api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    parts = schema["components"]["schemas"]
+
+    assert "pack_tables" in parts["SystemCatalogue"]["properties"]
+    assert {"id", "rows", "parts"} <= set(parts["PackTable"]["properties"])
+    assert {"key", "kind", "minimum", "maximum", "choices", "new"} <= set(
+        parts["PackCell"]["properties"]
+    )
