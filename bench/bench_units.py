@@ -5,7 +5,8 @@ Black Sun's (``bench/bench_print.py``).
 The rules run on every edit of the force builder and for ``validate_roster --json``. Each
 force is the spec's example grown to ten units: for the one-page modern set, Task Force
 Kestrel's section, tank and pillbox, three times over, and a sniper team; for Bolt Action,
-Kampfgruppe Becker twice. Standalone (``python bench/bench_units.py``), or through
+Kampfgruppe Becker twice; each again with the game's example club pack (``docs/packs/``)
+costing it. Standalone (``python bench/bench_units.py``), or through
 ``bench/run.py``: ``run()`` gives (name, value, unit) rows.
 """
 
@@ -29,9 +30,11 @@ from bench.timing import median_seconds  # noqa: E402
 from rules import get_system  # noqa: E402
 from rules.bolt_action.demo import EXAMPLE as BECKER  # noqa: E402
 from rules.one_page_modern.demo import EXAMPLE as KESTREL  # noqa: E402
+from rules.packs import load_pack  # noqa: E402
 from rules.types import Equipment, Member, Roster, Unit  # noqa: E402
 
 RENDERS = 3
+PACKS = Path(__file__).resolve().parent.parent / "docs" / "packs"  # a club's numbers (#30)
 
 
 def ten_units(roster: Roster, extra: tuple[Unit, ...] = ()) -> Roster:
@@ -74,6 +77,13 @@ def rules_rows() -> list[tuple[str, float, str]]:
             (f"{label}: validate + cost + derive, 10 units (target 30)", median_seconds(
                 lambda g=game, r=roster: (g.validate(r), g.points(r), g.derived(r))) * us, "us"),
         ]  # fmt: skip
+        pack = load_pack((PACKS / f"{game.code}.json").read_bytes())
+        assert type(game.points(roster, pack)) is int
+        rows.append(
+            (f"{label}: validate + cost + derive, 10 units, with a pack (target 30)",
+             median_seconds(lambda g=game, r=roster, p=pack: (
+                 g.assess(r, p), g.derived(r))) * us, "us"),
+        )  # fmt: skip
     return rows
 
 

@@ -142,13 +142,25 @@ class GameSystem:
     def check(self, roster: Roster, pack: Pack | None = None) -> list[Violation]:
         """``validate``, and with a ``pack`` that costs the roster, the game's over-the-limit
         violation when its points pass the roster's limit."""
+        if self._pack_points(pack) is None:
+            return self.validate(roster)
+        return self.assess(roster, pack)[1]
+
+    def assess(
+        self, roster: Roster, pack: Pack | None = None
+    ) -> tuple[int | None, list[Violation]]:
+        """``points`` and ``check`` at once, the roster costed once."""
         violations = self.validate(roster)
         table = self._pack_points(pack)
-        if table is not None and self.packs.violation is not None:
-            found = self.packs.violation(self.packs.points(roster, table), roster.points_limit)  # type: ignore[misc]
-            if found is not None:
-                violations = [*violations, found]
-        return violations
+        if table is None:
+            return (None if self.cost is None else self.cost(roster).points), violations
+        points = self.packs.points(roster, table)  # type: ignore[misc]
+        found = (
+            None
+            if self.packs.violation is None
+            else self.packs.violation(points, roster.points_limit)
+        )
+        return points, violations if found is None else [*violations, found]
 
     def _pack_points(self, pack: Pack | None) -> Any:
         """The pack's points table as the game reads it, or None (no pack, or no table)."""

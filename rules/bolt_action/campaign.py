@@ -45,6 +45,7 @@ from rules import vp_campaign
 from rules.bolt_action import battle
 from rules.bolt_action.data import (
     CASUALTIES,
+    DEFAULT_COUNT,
     DEFAULT_DESTROYED_ENEMY_VP,
     DEFAULT_MISSION_VP,
     DESTROYED,
@@ -54,7 +55,6 @@ from rules.bolt_action.data import (
     OUTCOMES,
     QUALITIES,
 )
-from rules.bolt_action.derive import holdings, models
 from rules.bolt_action.validation import points_violation
 from rules.campaign import vp_change, vp_words
 from rules.house_rules import HouseRuleError
@@ -152,10 +152,23 @@ def _points_from_json(data: Any) -> PointsTable:
 
 
 def _unit_points(unit: Unit, table: PointsTable) -> int:
-    """One unit's cost: its kind and quality's, its models', and every item it holds."""
+    """One unit's cost: its kind and quality's, its models', and every item it holds, counted
+    as ``derive.models`` and ``derive.holdings`` count them, in one pass (a club pack costs
+    a force on every edit: bench/bench_units.py)."""
+    items, model = table.items, table.model
     total = table.units.get(unit.kind, {}).get(unit.record["quality"], 0)
-    total += table.model * models(unit)
-    return total + sum(table.items.get(item, 0) * n for item, n in holdings(unit).items())
+    vehicle = KINDS[unit.kind].vehicle
+    if vehicle:
+        total += model  # exactly one model, its crew part of it
+    for member in unit.members:
+        n = member.record.get("count", DEFAULT_COUNT)
+        if not vehicle:
+            total += model * n
+        for line in member.equipment:
+            total += items.get(line.item, 0) * line.count * n
+    for line in unit.equipment:
+        total += items.get(line.item, 0) * line.count
+    return total
 
 
 def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:

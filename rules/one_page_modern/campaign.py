@@ -61,8 +61,6 @@ from rules.one_page_modern.data import (
     TRAINING,
     VEHICLE_ARMOUR,
     count,
-    leader,
-    training,
     vehicle_armour,
 )
 from rules.one_page_modern.derive import models
@@ -148,18 +146,21 @@ def _points_from_json(data: Any) -> PointsTable:
 def _unit_points(unit: Unit, table: PointsTable) -> int:
     """One unit's cost: its models by training level (a leader by its own), its equipment
     lines (a member's × the entry's count), and a vehicle's armour class or the bunker."""
-    level = table.training.get(training(unit).code, 0)
+    costs = table.training
+    level = costs.get(unit.record["training"], 0)
     items = table.items
     total = 0
     if KINDS[unit.kind].has_members:
         for member in unit.members:
             n = count(member)
-            own = leader(member)
-            total += n * (level if own is None else table.training.get(own.code, 0))
-            total += n * sum(items.get(line.item, 0) * line.count for line in member.equipment)
+            own = member.record.get("leader")  # a leader's own training level
+            total += n * (level if own is None else costs.get(own, 0))
+            for line in member.equipment:
+                total += n * items.get(line.item, 0) * line.count
     else:
         total += level * models(unit)  # one model, crewed at the unit's level
-    total += sum(items.get(line.item, 0) * line.count for line in unit.equipment)
+    for line in unit.equipment:
+        total += items.get(line.item, 0) * line.count
     if unit.kind == VEHICLE:
         armour = vehicle_armour(unit)
         total += 0 if armour is None else table.vehicles.get(armour.code, 0)

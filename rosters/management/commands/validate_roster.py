@@ -25,8 +25,7 @@ class Command(BaseCommand):
         roster = read_document(options["file"], load_roster, self.stderr)
         system = get_system(roster.system)
         pack = read_pack(options["pack"], system.code, self.stderr)
-        violations = system.check(roster, pack)
-        points = system.points(roster, pack)
+        points, violations = system.assess(roster, pack)
         derived = system.derived(roster)
         if options["json"]:
             result = {
