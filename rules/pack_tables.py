@@ -122,6 +122,80 @@ class Pack:
     note: str = ""
 
 
+def rows_from_nested(table: PackTable, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A table of parts from a campaign's house-rule table of the same parts, where a list's
+    rows are nested objects keyed by its ``unique`` cells in order (``{kind: {quality:
+    cost}}``) and a number is itself: what a pack holds of today's house rules. ``data`` is
+    checked already (``parse_house_rules``); the result is checked by ``parse_pack``."""
+    out: dict[str, Any] = {}
+    for part in table.parts:
+        if part.key not in data or data[part.key] is None:
+            continue
+        value = data[part.key]
+        if isinstance(part, Cell):
+            out[part.key] = value
+            continue
+        out[part.key] = _flatten(value, part.unique, part.cells[-1].key, {})
+    return out
+
+
+def _flatten(node: Any, keys: tuple[str, ...], value_key: str, row: dict[str, Any]) -> list:
+    """The rows of a nested object keyed by ``keys`` in order, its leaves under ``value_key``."""
+    if not keys:
+        return [{**row, value_key: node}]
+    return [
+        found
+        for code, inner in node.items()
+        for found in _flatten(inner, keys[1:], value_key, {**row, keys[0]: code})
+    ]
+
+
+def nested_from_rows(
+    parts: tuple[Cell | Rows, ...], checked: Mapping[str, Any], skip: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The other way: a checked table of ``parts`` as a campaign's house-rule table, each
+    list of rows nested by its ``unique`` cells (``rows_from_nested`` gives it back)."""
+    out: dict[str, Any] = {}
+    for part in parts:
+        if part.key not in checked or part.key in skip:
+            continue
+        if isinstance(part, Cell):
+            out[part.key] = checked[part.key]
+            continue
+        value_key = part.cells[-1].key
+        tree: dict[str, Any] = {}
+        for row in checked[part.key]:
+            node = tree
+            for key in part.unique[:-1]:
+                node = node.setdefault(row[key], {})
+            node[row[part.unique[-1]]] = row[value_key]
+        out[part.key] = tree
+    return out
+
+
+def campaign_points_table(
+    label: str, help: str, parts: tuple[Cell | Rows, ...], parse: Callable[[Any], Any]
+) -> PackTable:
+    """A points table that holds what the game's campaign points table holds, as rows: read
+    by the campaign's own reader (``parse_house_rules``), so that a pack costs a roster as a
+    campaign with the same table does, and today's tables move into packs unchanged."""
+
+    def read(checked: Mapping[str, Any]) -> Any:
+        return parse({POINTS: nested_from_rows(parts, checked)})
+
+    return PackTable(POINTS, label, help, parts=parts, read=read)
+
+
+def campaign_costing(points: Callable[[Roster, Any], int | None]) -> Callable[[Roster, Any], int]:
+    """``PackRules.points`` of a table read as a campaign's house rules: the campaign's
+    ``campaign_points`` of them (a pack with a points table always costs)."""
+
+    def cost(roster: Roster, house_rules: Any) -> int:
+        return points(roster, house_rules) or 0
+
+    return cost
+
+
 def rows_of(table: Any, part: str) -> tuple[Mapping[str, Any], ...]:
     """The rows of list ``part`` of a checked table (none when the pack leaves it out)."""
     return tuple(table.get(part, ()))

@@ -217,34 +217,6 @@ def _code(r: Reader, cell: Cell, value: Any, path: str) -> str | None:
     return value
 
 
-def rows_from_nested(table: PackTable, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A table of parts from a campaign's house-rule table of the same parts, where a list's
-    rows are nested objects keyed by its ``unique`` cells in order (``{kind: {quality:
-    cost}}``) and a number is itself: what a pack holds of today's house rules. ``data`` is
-    checked already (``parse_house_rules``); the result is checked by ``parse_pack``."""
-    out: dict[str, Any] = {}
-    for part in table.parts:
-        if part.key not in data or data[part.key] is None:
-            continue
-        value = data[part.key]
-        if isinstance(part, Cell):
-            out[part.key] = value
-            continue
-        out[part.key] = _flatten(value, part.unique, part.cells[-1].key, {})
-    return out
-
-
-def _flatten(node: Any, keys: tuple[str, ...], value_key: str, row: dict[str, Any]) -> list:
-    """The rows of a nested object keyed by ``keys`` in order, its leaves under ``value_key``."""
-    if not keys:
-        return [{**row, value_key: node}]
-    return [
-        found
-        for code, inner in node.items()
-        for found in _flatten(inner, keys[1:], value_key, {**row, keys[0]: code})
-    ]
-
-
 def pack_for(pack: Pack, system: str) -> Pack:
     """``pack`` when it is a pack of game ``system``; else a ``DocumentError`` at ``system``."""
     if pack.system != system:

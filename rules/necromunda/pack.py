@@ -2,9 +2,10 @@
 gang. The text prints no costs and leaves some weapon cells "—" (section 1.4); a club brings
 its own numbers, and the product invents none.
 
-- ``points``: a cost per fighter type, per item and per advance (a +1 to a characteristic),
-  as a campaign's points table (section 1.6) and more; **Reading:** a code left out costs 0,
-  a negative adjustment (an injury) costs nothing, and dead fighters do not count;
+- ``points``: a cost per fighter type, per item and per advance (a +1 to a characteristic):
+  a campaign's points table (section 1.6) as rows, read by the campaign's reader, and more;
+  **Reading:** a code left out costs 0, a negative adjustment (an injury) costs nothing,
+  and dead fighters do not count;
 - ``weapons``: the cells of a weapon's profile the text leaves "—" (range bands, to-hit
   modifiers, S, save modifier, ammo roll, notes), and weapons new to the pack (named);
 - ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``).
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.i18n import gettext_noop as _
-from rules.necromunda.campaign import HouseRules, PointsTable, campaign_points
+from rules.necromunda.campaign import HouseRules, campaign_points, parse_house_rules
 from rules.necromunda.data import (
     CHARACTERISTIC_NAMES,
     CHARACTERISTICS,
@@ -33,22 +34,13 @@ from rules.pack_tables import (
     PackTable,
     code_cell,
     cost_rows,
-    costs_by,
-    rows_of,
+    nested_from_rows,
     weapons_table,
     whole_cell,
 )
 from rules.types import Roster
 
 ADVANCES = "advances"
-
-
-def read_points(table: Any) -> tuple[HouseRules, dict[str, int]]:
-    """A pack's points table as the campaign's (fighters, items) and a cost per advance."""
-    points = PointsTable(
-        costs_by(rows_of(table, "fighters"), "type"), costs_by(rows_of(table, "items"), "item")
-    )
-    return HouseRules(points=points), costs_by(rows_of(table, ADVANCES), "characteristic")
 
 
 def pack_points(roster: Roster, read: tuple[HouseRules, dict[str, int]]) -> int:
@@ -66,23 +58,33 @@ def pack_points(roster: Roster, read: tuple[HouseRules, dict[str, int]]) -> int:
     return total
 
 
+PARTS = (
+    cost_rows("fighters", _("Fighter types"), code_cell("type", _("Fighter type"), FIGHTER_TYPES)),
+    cost_rows("items", _("Items"), code_cell("item", _("Item"), ITEMS)),
+    cost_rows(
+        ADVANCES, _("Advances"),
+        Cell("characteristic", _("Characteristic"), "code", choices=CHARACTERISTICS,
+             labels=CHARACTERISTIC_NAMES),
+        help=_("the cost of each +1 a fighter's advances give the characteristic"),
+    ),
+)  # fmt: skip
+
+
+def read_points(table: Any) -> tuple[HouseRules, dict[str, int]]:
+    """A pack's points table: the campaign's (fighters, items; read by its own reader, as
+    a campaign's house rules) and a cost per advance."""
+    rules = parse_house_rules({POINTS: nested_from_rows(PARTS, table, skip=(ADVANCES,))})
+    advances = {row["characteristic"]: row["cost"] for row in table.get(ADVANCES, ())}
+    return rules, advances
+
+
 POINTS_TABLE = PackTable(
     POINTS,
     _("Points"),
     _("A cost per fighter type, per item and per advance (+1 to a characteristic)."),
-    parts=(
-        cost_rows("fighters", _("Fighter types"), code_cell("type", _("Fighter type"),
-                                                          FIGHTER_TYPES)),
-        cost_rows("items", _("Items"), code_cell("item", _("Item"), ITEMS)),
-        cost_rows(
-            ADVANCES, _("Advances"),
-            Cell("characteristic", _("Characteristic"), "code", choices=CHARACTERISTICS,
-                 labels=CHARACTERISTIC_NAMES),
-            help=_("the cost of each +1 a fighter's advances give the characteristic"),
-        ),
-    ),
+    parts=PARTS,
     read=read_points,
-)  # fmt: skip
+)
 
 WEAPONS_TABLE = weapons_table(
     WEAPONS,

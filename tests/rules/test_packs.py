@@ -13,14 +13,18 @@ from hypothesis import strategies as st
 
 from rules import get_system, systems
 from rules.documents import DocumentError, load_roster
-from rules.pack_tables import MAX_PACK_BYTES, SCENARIOS_TABLE
+from rules.pack_tables import (
+    MAX_PACK_BYTES,
+    SCENARIOS_TABLE,
+    nested_from_rows,
+    rows_from_nested,
+)
 from rules.packs import (
     load_pack,
     pack_for,
     pack_problems,
     pack_to_document,
     parse_pack,
-    rows_from_nested,
 )
 from rules.types import Equipment, Member, Roster
 
@@ -108,6 +112,8 @@ def test_a_pack_holds_what_a_campaign_s_points_table_holds_and_costs_the_same(ga
 
     campaign = system.campaign.points(roster, system.campaign.parse_house_rules(house))
     assert system.points(roster, club) == campaign
+    table = system.packs.table("points")
+    assert nested_from_rows(table.parts, club.tables["points"]) == house["points"]  # lossless
 
 
 def gang(points_limit=None) -> Roster:
