@@ -7,50 +7,41 @@ product invents none.
   campaign's (``campaign.py``);
 - ``weapons``: range, fire points and notes of a weapon, a club's own reading of the
   table's, and weapons new to the pack (named);
-- ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``).
+- ``scenarios``: the table every game's packs share.
 """
 
 from __future__ import annotations
 
+from rules import pack_tables as tables
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import campaign
 from rules.one_page_modern.data import ITEMS, TRAINING, VEHICLE_ARMOUR, WEAPONS
-from rules.pack_tables import (
-    COST_MAX,
-    INCHES_MAX,
-    SCENARIOS_TABLE,
-    Cell,
-    PackRules,
-    campaign_costing,
-    campaign_points_table,
-    code_cell,
-    cost_rows,
-    weapons_table,
-    whole_cell,
-)
 
-POINTS_TABLE = campaign_points_table(
+POINTS_TABLE = tables.campaign_points_table(
     _("Points"),
     _("A cost per model by training level, per item, per vehicle by armour class, per bunker."),
     (
-        cost_rows("training", _("Training levels"), code_cell("level", _("Training"), TRAINING)),
-        cost_rows("items", _("Items"), code_cell("item", _("Item"), ITEMS)),
-        cost_rows("vehicles", _("Vehicles"),
-                  code_cell("armour", _("Armour class"), VEHICLE_ARMOUR)),
-        Cell("bunker", _("Per bunker"), "whole", required=False, maximum=COST_MAX),
+        tables.cost_rows(
+            "training", _("Training levels"), tables.code_cell("level", _("Training"), TRAINING)
+        ),
+        tables.cost_rows("items", _("Items"), tables.code_cell("item", _("Item"), ITEMS)),
+        tables.cost_rows(
+            "vehicles", _("Vehicles"), tables.code_cell("armour", _("Armour class"), VEHICLE_ARMOUR)
+        ),
+        tables.Cell("bunker", _("Per bunker"), "whole", required=False, maximum=tables.COST_MAX),
     ),
     campaign.parse_house_rules,
-)  # fmt: skip
+)
 
-WEAPONS_TABLE = weapons_table(
+WEAPONS_TABLE = tables.weapons_table(
     WEAPONS,
-    whole_cell("range", _("Range"), 0, INCHES_MAX, _("inches")),
-    whole_cell("fp", _("Fire points"), 0, 20, _("d6 rolled per firing model")),
+    tables.whole_cell("range", _("Range"), 0, tables.INCHES_MAX, _("inches")),
+    tables.whole_cell("fp", _("Fire points"), 0, 20, _("d6 rolled per firing model")),
     help=_("A weapon's range and fire points as the club plays them, and weapons of its own."),
 )
 
-PACK = PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE),
-    points=campaign_costing(campaign.campaign_points),
+PACK = tables.PackRules(
+    tables=(POINTS_TABLE, WEAPONS_TABLE, tables.SCENARIOS_TABLE),
+    points=tables.campaign_costing(campaign.campaign_points),
     violation=campaign.points_violation,
 )
