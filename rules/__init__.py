@@ -17,6 +17,9 @@ Start here:
 - ``rules.one_page_modern`` and ``rules.bolt_action``: the two games played with units
   (``data.py``, ``document.py``, ``derive.py``, ``validation.py``, ``battle.py``);
 - ``rules.pairing``: a campaign round's pairings and bye, for every game.
+- ``rules.pack_tables`` and ``rules.packs``: club packs (``game-pack/1``), a club's own
+  numbers for a game: the shapes of the tables each game declares (``GameSystem.packs``) and
+  the reader that checks a pack against them.
 """
 
 # Each registers its system, in this order: the first is the default game, and the first
