@@ -326,9 +326,15 @@ def test_a_read_pack_is_frozen():
 # --- never a crash, always a place ------------------------------------------------------------
 
 KEYS = st.text(min_size=1, max_size=8)
+
+
+def _nested(inner: st.SearchStrategy) -> st.SearchStrategy:
+    return st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4)
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    _nested,
     max_leaves=20,
 )
 
