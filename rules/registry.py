@@ -8,6 +8,24 @@ changes.
 The contract is in three modules: ``rules.records`` (the shape of a game's records),
 ``rules.slots`` (the optional parts it declares) and this one (``GameSystem`` and the
 registry); every name of the three is importable from here.
+
+What a new game brings, and nothing more (``tests/toy`` is one, registered by the tests):
+
+- its ``rules/<game>/`` package, which registers its ``GameSystem``, and one import line in
+  ``rules/__init__.py``;
+- its template folder, ``GameSystem.templates`` (``templates/systems/<code>/``): its print
+  templates (``Printing.of_game``: ``sheet.html``, ``cards.html``, ``reference.html``) and
+  the page parts it gives, each declared in ``GameSystem.parts`` (the names of
+  ``TEMPLATE_PARTS``); a part it does not give is the shared fallback's
+  (``templates/game_parts/``), empty or generic, so an app includes
+  ``GameSystem.part(name)`` and never asks whether the game's file exists. Inside its
+  folder a template includes its siblings by relative name (``"./_card.html"``);
+- its print stylesheet, ``static/css/systems/<code>.css``.
+
+Every optional slot an app reads is a field of ``GameSystem`` or of its parts
+(``rules.slots``), with an empty default that means "the game has none": the apps never
+read a game's attribute they did not declare (no ``getattr`` with a default on a game's
+data) and never name a game.
 """
 
 from __future__ import annotations
@@ -18,6 +36,8 @@ from typing import Any
 
 from rules.records import DocumentLimits, RecordField, UnitKind, UnitRules
 from rules.slots import (
+    FALLBACK_FOLDER,
+    TEMPLATE_PARTS,
     BuilderChoices,
     CampaignRules,
     Carry,
@@ -28,10 +48,13 @@ from rules.slots import (
     Printing,
     ReportRules,
     Share,
+    template_folder,
 )
 from rules.types import BattleReport, Roster, RosterCost, Side, Violation
 
 __all__ = [
+    "FALLBACK_FOLDER",
+    "TEMPLATE_PARTS",
     "BuilderChoices",
     "CampaignRules",
     "Carry",
@@ -50,6 +73,7 @@ __all__ = [
     "get_system",
     "register",
     "systems",
+    "template_folder",
 ]
 
 
@@ -118,6 +142,39 @@ class GameSystem:
         Callable[[Any, Mapping[str, Any] | None, frozenset[str], Callable[[str], str]],
                  tuple[Figure, ...]] | None
     ) = None  # fmt: skip
+    # The page parts the game's template folder gives (names of ``TEMPLATE_PARTS``); the
+    # pages include the shared fallback of every other one (``part``).
+    parts: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        unknown = set(self.parts) - set(TEMPLATE_PARTS)
+        if unknown:
+            raise ValueError(f"{self.code}: no page includes the parts {sorted(unknown)}")
+
+    @property
+    def templates(self) -> str:
+        """The game's template folder (``"systems/<code>"``), as the template loaders name
+        it: its print templates and the page parts it gives are in it."""
+        return template_folder(self.code)
+
+    def part(self, name: str) -> str:
+        """The template a page includes for the part ``name`` (of ``TEMPLATE_PARTS``): the
+        game's own when it gives it (``parts``), else the shared fallback. KeyError for a
+        name no page includes."""
+        if name not in TEMPLATE_PARTS:
+            raise KeyError(f"no page part {name!r} (rules.slots.TEMPLATE_PARTS)")
+        folder = self.templates if name in self.parts else FALLBACK_FOLDER
+        return f"{folder}/{name}.html"
+
+    @property
+    def part_templates(self) -> dict[str, dict[str, str]]:
+        """Every part's template, for a page's context: ``{group: {name: template}}``, so a
+        template says ``{% include parts.builder.campaign_notice %}``."""
+        out: dict[str, dict[str, str]] = {}
+        for name in TEMPLATE_PARTS:
+            group, _, leaf = name.partition("/")
+            out.setdefault(group, {})[leaf] = self.part(name)
+        return out
 
     @property
     def lists(self) -> str:

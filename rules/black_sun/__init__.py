@@ -75,6 +75,7 @@ SYSTEM = register(
             type_price=choices.type_price,
             item_price=choices.item_price,
             type_range=choices.type_range,
+            partnered_items=data.PARTNERED_ITEMS,  # machine guns and flamethrowers
         ),
         validate=validation.validate,
         composition=validation.COMPOSITION,
@@ -83,13 +84,15 @@ SYSTEM = register(
         demo=demo.demo_rosters,
         score_side=battle.score_side,
         campaign=campaign_rules(campaign),
-        printing=Printing(
-            sheet_template="systems/black-sun/sheet.html",
-            cards_template="systems/black-sun/cards.html",
-            squad_context=sheet.squad_context,
-            reference_template="systems/black-sun/reference.html",
-            reference_context=sheet.reference_context,
+        printing=Printing.of_game(
+            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
+        parts=frozenset({
+            "builder/campaign_notice", "builder/record_fields", "builder/record_fixed",
+            "shared/heads", "shared/cells",
+            "campaign/model_facts", "campaign/record_heads", "campaign/record_cells",
+            "campaign/record_summary", "campaign/report_note",
+        }),  # fmt: skip
     )
 )
 

@@ -66,13 +66,15 @@ SYSTEM = register(
             aftermath_kinds=("serious-injury",),  # the table is not in these rules
             aftermath_fields=("status", "advances"),
         ),
-        printing=Printing(
-            sheet_template="systems/necromunda/sheet.html",
-            cards_template="systems/necromunda/cards.html",
-            squad_context=sheet.squad_context,
-            reference_template="systems/necromunda/reference.html",
-            reference_context=sheet.reference_context,
+        printing=Printing.of_game(
+            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
+        parts=frozenset({
+            "builder/campaign_notice", "builder/record_fields", "builder/record_fixed",
+            "shared/heads", "shared/cells",
+            "campaign/model_facts", "campaign/record_heads", "campaign/record_cells",
+            "campaign/record_summary", "campaign/report_note", "campaign/aftermath_fields",
+        }),  # fmt: skip
     )
 )
 

@@ -198,11 +198,12 @@ SYSTEM = GameSystem(
         },  # fmt: skip
         history={"scar": ("a new scar: %(after)s in all", lambda p, b, after, w: {"after": after})},
     ),
-    printing=Printing(
-        sheet_template="systems/toy/sheet.html",
-        cards_template="systems/toy/cards.html",
-        squad_context=squad_context,
-        reference_template="systems/toy/reference.html",
-        reference_context=reference_context,
+    printing=Printing.of_game(
+        CODE, squad_context=squad_context, reference_context=reference_context
     ),
+    parts=frozenset({
+        "builder/record_fields", "builder/record_fixed",
+        "campaign/record_heads", "campaign/record_cells", "campaign/record_summary",
+        "campaign/report_note",
+    }),  # fmt: skip
 )
