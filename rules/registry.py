@@ -153,8 +153,9 @@ class GameSystem:
 
     @property
     def templates(self) -> str:
-        """The game's template folder (``"systems/<code>"``), as the template loaders name
-        it: its print templates and the page parts it gives are in it."""
+        """The game's template folder, as the template loaders name it (``template_folder``:
+        ``templates/systems/<code>/`` in the project): its print templates and the page parts
+        it gives are in it."""
         return template_folder(self.code)
 
     def part(self, name: str) -> str:

@@ -248,9 +248,7 @@ class Printing:
         cls,
         code: str,
         *,
-        squad_context: Callable[
-            [Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]
-        ],
+        squad_context: Callable[[Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]],
         reference_context: Callable[[Callable[[str], str]], dict[str, Any]] | None = None,
     ) -> Printing:
         """How the game ``code`` prints, from its folder's ``sheet.html``, ``cards.html``

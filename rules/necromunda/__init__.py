@@ -69,12 +69,21 @@ SYSTEM = register(
         printing=Printing.of_game(
             CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
-        parts=frozenset({
-            "builder/campaign_notice", "builder/record_fields", "builder/record_fixed",
-            "shared/heads", "shared/cells",
-            "campaign/model_facts", "campaign/record_heads", "campaign/record_cells",
-            "campaign/record_summary", "campaign/report_note", "campaign/aftermath_fields",
-        }),  # fmt: skip
+        parts=frozenset(
+            {
+                "builder/campaign_notice",
+                "builder/record_fields",
+                "builder/record_fixed",
+                "shared/heads",
+                "shared/cells",
+                "campaign/model_facts",
+                "campaign/record_heads",
+                "campaign/record_cells",
+                "campaign/record_summary",
+                "campaign/report_note",
+                "campaign/aftermath_fields",
+            }
+        ),
     )
 )
 

@@ -1,7 +1,9 @@
 """A toy third game, registered only by the tests that use it (``tests/test_toy_game.py``).
 
 It is what a new game brings, and nothing more: a rules module (this one: codes, a roster
-rule, costs, a campaign) and its templates (``templates/systems/toy/``). It differs from the
+rule, costs, a campaign), its template folder (``templates/systems/toy/``: its print
+templates and the page parts it declares) and its print stylesheet
+(``static/css/systems/toy.css``); ``tests/test_toy_game.py`` lists them. It differs from the
 registered games where they differ from each other: a faction list and a points limit like
 Black Sun, a record of a yes/no and a code, a casualty key, a side key, no abilities, a
 derived figure and a document rule. Driving it through the pages and the API proves that the
@@ -26,6 +28,7 @@ from rules.types import BattleReport, Change, Roster, RosterCost, Side, Violatio
 
 CODE = "toy"
 TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
 
 
 class Row(NamedTuple):
@@ -201,9 +204,14 @@ SYSTEM = GameSystem(
     printing=Printing.of_game(
         CODE, squad_context=squad_context, reference_context=reference_context
     ),
-    parts=frozenset({
-        "builder/record_fields", "builder/record_fixed",
-        "campaign/record_heads", "campaign/record_cells", "campaign/record_summary",
-        "campaign/report_note",
-    }),  # fmt: skip
+    parts=frozenset(
+        {
+            "builder/record_fields",
+            "builder/record_fixed",
+            "campaign/record_heads",
+            "campaign/record_cells",
+            "campaign/record_summary",
+            "campaign/report_note",
+        }
+    ),
 )
