@@ -37,6 +37,8 @@ from typing import Any
 from rules.records import DocumentLimits, RecordField, UnitKind, UnitRules
 from rules.slots import (
     FALLBACK_FOLDER,
+    MODEL_PARTS,
+    RECORD_PARTS,
     TEMPLATE_PARTS,
     BuilderChoices,
     CampaignRules,
@@ -54,6 +56,8 @@ from rules.types import BattleReport, Roster, RosterCost, Side, Violation
 
 __all__ = [
     "FALLBACK_FOLDER",
+    "MODEL_PARTS",
+    "RECORD_PARTS",
     "TEMPLATE_PARTS",
     "BuilderChoices",
     "CampaignRules",

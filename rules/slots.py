@@ -45,6 +45,17 @@ TEMPLATE_PARTS = {
     "campaign/aftermath_fields": "a battle's aftermath form: the record's fields recorded by hand",
 }
 FALLBACK_FOLDER = "game_parts"
+# The parts that show a model's record (``GameSystem.member_record``): on the builder's card
+# and on the campaign's squad, character and aftermath pages.
+RECORD_PARTS = frozenset({
+    "builder/record_fields", "builder/record_fixed",
+    "campaign/record_heads", "campaign/record_cells", "campaign/record_summary",
+})  # fmt: skip
+# The parts that show a model's own figures on the public link and the character page, and
+# the game's notice above a campaign squad's builder.
+MODEL_PARTS = frozenset({
+    "shared/heads", "shared/cells", "campaign/model_facts", "builder/campaign_notice",
+})  # fmt: skip
 
 
 @dataclass(frozen=True)

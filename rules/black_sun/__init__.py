@@ -25,6 +25,8 @@ from rules.black_sun import (
 )
 from rules.campaign import campaign_rules
 from rules.registry import (
+    MODEL_PARTS,
+    RECORD_PARTS,
     BuilderChoices,
     GameSystem,
     Printing,
@@ -87,20 +89,7 @@ SYSTEM = register(
         printing=Printing.of_game(
             CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
-        parts=frozenset(
-            {
-                "builder/campaign_notice",
-                "builder/record_fields",
-                "builder/record_fixed",
-                "shared/heads",
-                "shared/cells",
-                "campaign/model_facts",
-                "campaign/record_heads",
-                "campaign/record_cells",
-                "campaign/record_summary",
-                "campaign/report_note",
-            }
-        ),
+        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note"},
     )
 )
 

@@ -26,7 +26,7 @@ from rules.necromunda import (
     sheet,
     validation,
 )
-from rules.registry import GameSystem, Printing, ReportRules, register
+from rules.registry import MODEL_PARTS, RECORD_PARTS, GameSystem, Printing, ReportRules, register
 
 CODE = data.CODE
 
@@ -69,21 +69,7 @@ SYSTEM = register(
         printing=Printing.of_game(
             CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
-        parts=frozenset(
-            {
-                "builder/campaign_notice",
-                "builder/record_fields",
-                "builder/record_fixed",
-                "shared/heads",
-                "shared/cells",
-                "campaign/model_facts",
-                "campaign/record_heads",
-                "campaign/record_cells",
-                "campaign/record_summary",
-                "campaign/report_note",
-                "campaign/aftermath_fields",
-            }
-        ),
+        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note", "campaign/aftermath_fields"},
     )
 )
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.registry import (
+    RECORD_PARTS,
     CampaignRules,
     Figure,
     GameSystem,
@@ -204,14 +205,5 @@ SYSTEM = GameSystem(
     printing=Printing.of_game(
         CODE, squad_context=squad_context, reference_context=reference_context
     ),
-    parts=frozenset(
-        {
-            "builder/record_fields",
-            "builder/record_fixed",
-            "campaign/record_heads",
-            "campaign/record_cells",
-            "campaign/record_summary",
-            "campaign/report_note",
-        }
-    ),
+    parts=RECORD_PARTS | {"campaign/report_note"},
 )
