@@ -3,9 +3,9 @@ equipment, its abilities (an injury that lasts is an ability gained by injury) a
 game's own figures for it (a combat value, a fighter's characteristics).
 
 The figures are the ones the game prints on its sheet (``Printing.squad_context``), so the
-page and the paper never disagree; each game's template partial
-``systems/<code>/campaign/model_facts.html`` shows them, and a game without one gets
-``campaigns/_model_facts.html`` (equipment and abilities only).
+page and the paper never disagree; the game's part ``campaign/model_facts``
+(``GameSystem.part``) shows them, and a game without one gets the shared fallback
+(equipment and abilities only).
 
 A squad's equipment and abilities are read in one query (``kit``): the pages stay within
 the queries they ran before they showed them (tests/campaigns/test_queries.py).
@@ -62,12 +62,6 @@ class ModelShown:
     def talents(self) -> list[AbilityShown]:
         """The abilities that are not injuries."""
         return [a for a in self.abilities if not a.injury]
-
-
-def facts_templates(game: GameSystem) -> list[str]:
-    """The game's partial for a model's figures, or the generic one (``{% include %}`` takes
-    the first that exists)."""
-    return [f"systems/{game.code}/campaign/model_facts.html", "campaigns/_model_facts.html"]
 
 
 @dataclass(frozen=True)

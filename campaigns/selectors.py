@@ -405,8 +405,6 @@ HISTORY_MESSAGES = {
         "%(outcome)s: %(mission_vp)s VP for the mission, %(casualty_vp)s lost, %(total_vp)s in all"
     ),
     "fought": gettext_noop("fought and ended the battle %(state)s"),
-    "fought-treated": gettext_noop("fought and ended the battle %(state)s (treated)"),
-    "survival": gettext_noop("survival roll %(roll)s%(modifier)s: %(result)s"),
     "status": gettext_noop("status %(before)s → %(after)s"),
     "returns": gettext_noop("missed this battle (%(before)s); active again"),
     "ability": gettext_noop("gained %(ability)s"),
@@ -414,7 +412,7 @@ HISTORY_MESSAGES = {
     "recorded": gettext_noop(
         "recorded after the battle by %(by)s: %(field)s %(before)s → %(after)s"
     ),
-}  # and the game's own kinds: CampaignRules.history
+}  # the words of every game; a game's own kinds and words: CampaignRules.history
 
 
 def describe(entry: HistoryEntry, system: str) -> str:
@@ -431,20 +429,12 @@ def describe(entry: HistoryEntry, system: str) -> str:
     own = game.campaign.history.get(kind) if game.campaign else None
     if own is not None:  # the game's own kinds, and its own words for a shared one
         template, values = own
-        return _(template) % values(p, entry.before, entry.after, word)
+        return _(template) % values({**p, "roll": entry.roll}, entry.before, entry.after, word)
     if kind == "vp":
         values = {**p, "outcome": word(p.get("outcome"), "outcome:")}
         return _(HISTORY_MESSAGES["vp"]) % values
     if kind == "fought":
-        key = "fought-treated" if p.get("treated") else "fought"
-        return _(HISTORY_MESSAGES[key]) % {"state": word(p.get("state"))}
-    if kind == "survival":
-        modifier = p.get("modifier") or 0
-        return _(HISTORY_MESSAGES["survival"]) % {
-            "roll": entry.roll,
-            "modifier": f" + {modifier} = {entry.roll + modifier}" if modifier else "",
-            "result": word(p.get("result"), "result:"),
-        }
+        return _(HISTORY_MESSAGES["fought"]) % {"state": word(p.get("state"))}
     statuses = {"active": _("active"), "recovering": _("recovering"),
                 "captured": _("captured"), "dead": _("dead")}  # fmt: skip
     if kind in ("status", "returns"):

@@ -473,7 +473,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "casualty_fields": game.report.casualty,
             "outcome_label": labels.get("column:outcome", gettext_noop("Result")),
             "roll_fields": tuple(f for f in game.report.side if f.kind == "rolls"),
-            "game_dir": f"systems/{game.code}",
+            "parts": game.part_templates,  # the game's note under the sides
             "outcomes": [(c, _(labels.get(f"outcome:{c}", c))) for c in game.outcomes],
             "idempotency_key": data.get("idempotency_key") or uuid.uuid4().hex,
             "preview": preview,
@@ -557,7 +557,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "void_question": _void_question(battle),
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
-            "game_dir": f"systems/{campaign.system}",
+            "parts": game.part_templates,  # a model's record in the aftermath
             "units_game": game.units is not None,
             "statuses": Member.Status.choices,
         },
@@ -787,7 +787,7 @@ def entry_detail(request: HttpRequest, pk: int, entry_pk: int) -> HttpResponse:
             "can_edit_force": game.units is not None
             and request.user.is_authenticated
             and request.user.pk == campaign.organiser_id,
-            "game_dir": f"systems/{game.code}",  # the game's record columns
+            "parts": game.part_templates,  # the game's record columns
             "abilities": bool(game.abilities),  # a game whose models carry none shows none
         },
     )
@@ -818,8 +818,7 @@ def character_detail(request: HttpRequest, pk: int, member_pk: int) -> HttpRespo
             "entry": entry,
             "type_label": shown.type_label,
             "timeline": timeline,
-            "game_dir": f"systems/{game.code}",  # what the game's record says of it
-            "facts_templates": characters.facts_templates(game),
+            "parts": game.part_templates,  # its record and figures
             "abilities": bool(game.abilities),  # a game whose models carry none shows none
         },
     )

@@ -560,15 +560,16 @@ def _model_options(
     )
 
 
-def _needs_assistant(system: GameSystem) -> set[str]:
-    """The items the game's data marks as needing an assistant gunner (``needs_assistant``)."""
-    return {code for code, item in system.items.items() if getattr(item, "needs_assistant", 0)}
+def _partnered(system: GameSystem) -> frozenset[str]:
+    """The items the game's builder choices serve with a crew partner
+    (``BuilderChoices.partnered_items``)."""
+    return system.builder.partnered_items if system.builder is not None else frozenset()
 
 
 def changes_assistance(system: GameSystem, items: Iterable[str]) -> bool:
     """Whether a change to these items of a model (added, removed, or the model dead or
     back) changes which models the other cards offer to assist: then they all come back."""
-    return not _needs_assistant(system).isdisjoint(items)
+    return not _partnered(system).isdisjoint(items)
 
 
 def _assistance(
@@ -576,13 +577,13 @@ def _assistance(
 ) -> tuple[frozenset[int] | None, frozenset[int]]:
     """(the models another may assist, the models that may assist none), by pk.
 
-    The spec's reading of a weapon that needs an assistant gunner (the game's items marked
-    ``needs_assistant``; docs/games/<game>.md): a model names as the one it helps another
-    living model of the squad that carries such a weapon, and an assistant gunner carries no
-    such weapon itself. A game whose items need no assistant lets a model name any other
-    (``None``). The game's validation still checks what is stored.
+    The spec's reading of an item served by a crew partner (the game's
+    ``BuilderChoices.partnered_items``; docs/games/<game>.md): a model names as the one it
+    helps another living model of the squad that carries such an item, and a partner carries
+    no such item itself. A game without such items lets a model name any other (``None``).
+    The game's validation still checks what is stored.
     """
-    needs = _needs_assistant(system)
+    needs = _partnered(system)
     if not needs:
         return None, frozenset()
     carriers = {pk for pk, lines in stored.equipment.items() if any(e.item in needs for e in lines)}
@@ -672,13 +673,9 @@ def builder_context(
         "roster": roster,  # the rules value shown (rosters.undo keeps it after a change)
         "campaign": squad.in_campaign,
         "system": system,
-        # the game's own parts of a card: its record's fields
-        "game_dir": f"systems/{system.code}",
-        # above a campaign squad: the game's notice, else the generic one
-        "campaign_notice": [
-            f"systems/{system.code}/builder/campaign_notice.html",
-            "rosters/_campaign_notice.html",
-        ],
+        # the game's parts of the page (its record's fields on a card, the notice above a
+        # campaign squad...), or their shared fallbacks
+        "parts": system.part_templates,
         "labels": {"duplicate": _("Duplicate")},
         "faction_label": squad.faction_label,
         "points": costs.points if costs is not None else None,

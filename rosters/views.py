@@ -407,13 +407,7 @@ def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
         context = unit_builder_context(squad.pk)
         return render(request, "rosters/shared_units.html", context)
     context = builder_context(squad.pk)
-    context["read_only"] = True
-    # the game's own columns of a model (its folder's shared/), else its builder figures
-    game_dir = context["game_dir"]
-    context["shared_templates"] = {
-        part: [f"{game_dir}/shared/{part}.html", f"rosters/_shared_{part}.html"]
-        for part in ("heads", "cells")
-    }
+    context["read_only"] = True  # a model's columns: the game's part shared/ (its figures)
     return render(request, "rosters/shared.html", context)
 
 

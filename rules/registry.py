@@ -8,6 +8,24 @@ changes.
 The contract is in three modules: ``rules.records`` (the shape of a game's records),
 ``rules.slots`` (the optional parts it declares) and this one (``GameSystem`` and the
 registry); every name of the three is importable from here.
+
+What a new game brings, and nothing more (``tests/toy`` is one, registered by the tests):
+
+- its ``rules/<game>/`` package, which registers its ``GameSystem``, and one import line in
+  ``rules/__init__.py``;
+- its template folder, ``GameSystem.templates`` (``templates/systems/<code>/``): its print
+  templates (``Printing.of_game``: ``sheet.html``, ``cards.html``, ``reference.html``) and
+  the page parts it gives, each declared in ``GameSystem.parts`` (the names of
+  ``TEMPLATE_PARTS``); a part it does not give is the shared fallback's
+  (``templates/game_parts/``), empty or generic, so an app includes
+  ``GameSystem.part(name)`` and never asks whether the game's file exists. Inside its
+  folder a template includes its siblings by relative name (``"./_card.html"``);
+- its print stylesheet, ``static/css/systems/<code>.css``.
+
+Every optional slot an app reads is a field of ``GameSystem`` or of its parts
+(``rules.slots``), with an empty default that means "the game has none": the apps never
+read a game's attribute they did not declare (no ``getattr`` with a default on a game's
+data) and never name a game.
 """
 
 from __future__ import annotations
@@ -19,6 +37,10 @@ from typing import Any
 from rules.pack_tables import Pack, PackRules, PackTable
 from rules.records import DocumentLimits, RecordField, UnitKind, UnitRules
 from rules.slots import (
+    FALLBACK_FOLDER,
+    MODEL_PARTS,
+    RECORD_PARTS,
+    TEMPLATE_PARTS,
     BuilderChoices,
     CampaignRules,
     Carry,
@@ -29,10 +51,15 @@ from rules.slots import (
     Printing,
     ReportRules,
     Share,
+    template_folder,
 )
 from rules.types import BattleReport, Roster, RosterCost, Side, Violation
 
 __all__ = [
+    "FALLBACK_FOLDER",
+    "MODEL_PARTS",
+    "RECORD_PARTS",
+    "TEMPLATE_PARTS",
     "BuilderChoices",
     "CampaignRules",
     "Carry",
@@ -54,6 +81,7 @@ __all__ = [
     "get_system",
     "register",
     "systems",
+    "template_folder",
 ]
 
 
@@ -125,6 +153,40 @@ class GameSystem:
                  tuple[Figure, ...]] | None
     ) = None  # fmt: skip
     packs: PackRules = PackRules()  # no tables: the game's packs hold nothing
+    # The page parts the game's template folder gives (names of ``TEMPLATE_PARTS``); the
+    # pages include the shared fallback of every other one (``part``).
+    parts: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        unknown = set(self.parts) - set(TEMPLATE_PARTS)
+        if unknown:
+            raise ValueError(f"{self.code}: no page includes the parts {sorted(unknown)}")
+
+    @property
+    def templates(self) -> str:
+        """The game's template folder, as the template loaders name it (``template_folder``:
+        ``templates/systems/<code>/`` in the project): its print templates and the page parts
+        it gives are in it."""
+        return template_folder(self.code)
+
+    def part(self, name: str) -> str:
+        """The template a page includes for the part ``name`` (of ``TEMPLATE_PARTS``): the
+        game's own when it gives it (``parts``), else the shared fallback. KeyError for a
+        name no page includes."""
+        if name not in TEMPLATE_PARTS:
+            raise KeyError(f"no page part {name!r} (rules.slots.TEMPLATE_PARTS)")
+        folder = self.templates if name in self.parts else FALLBACK_FOLDER
+        return f"{folder}/{name}.html"
+
+    @property
+    def part_templates(self) -> dict[str, dict[str, str]]:
+        """Every part's template, for a page's context: ``{group: {name: template}}``, so a
+        template says ``{% include parts.builder.campaign_notice %}``."""
+        out: dict[str, dict[str, str]] = {}
+        for name in TEMPLATE_PARTS:
+            group, _, leaf = name.partition("/")
+            out.setdefault(group, {})[leaf] = self.part(name)
+        return out
 
     @property
     def lists(self) -> str:

@@ -2,8 +2,9 @@
 
 Its campaign (``CampaignRules``), its builder's choices (``BuilderChoices``), its report's
 own keys (``ReportRules``), its printed sheets (``Printing``), its squad's composition
-(``Composition`` and its parts) and the figures of a model's card (``Figure``). A game
-leaves out what it does not have; the apps read only these slots, never a game's name.
+(``Composition`` and its parts), the figures of a model's card (``Figure``) and the template
+parts its folder gives (``TEMPLATE_PARTS``). A game leaves out what it does not have; the
+apps read only these slots, never a game's name.
 """
 
 from __future__ import annotations
@@ -15,6 +16,46 @@ from typing import Any
 
 from rules.records import RecordField
 from rules.types import BattleReport, Change, Roster, RosterCost, Side, Unit, Violation
+
+
+def template_folder(code: str) -> str:
+    """The folder of the game ``code``'s templates, as the template loaders name it
+    (``templates/<folder>/`` in the project, or in a game's own template directory): the one
+    place it is spelled (``GameSystem.templates``)."""
+    return f"systems/{code}"
+
+
+# The parts of a page a game may give in its template folder, as ``<folder>/<part>.html``,
+# with where the pages include them. A game lists the ones it gives (``GameSystem.parts``);
+# for every other one a page includes the shared fallback, ``templates/<FALLBACK_FOLDER>/
+# <part>.html``: empty, or what every game shows alike. An app never asks whether a game's
+# file exists: it includes ``GameSystem.part(name)``, or ``{% include parts.<group>.<name> %}``
+# from ``GameSystem.part_templates`` in a template.
+TEMPLATE_PARTS = {
+    "builder/campaign_notice": "above a campaign squad's builder (fallback: the generic notice)",
+    "builder/record_fields": "a model's card in the builder: the inputs of its record",
+    "builder/record_fixed": "a campaign model's card: what its record says, not editable",
+    "shared/heads": "the public link's columns of a model, their headings (fallback: figures)",
+    "shared/cells": "the public link's columns of a model, its cells (fallback: figures)",
+    "campaign/model_facts": "a character's page: its figures (fallback: the generic list)",
+    "campaign/record_heads": "a campaign squad's page: the headings of the record's columns",
+    "campaign/record_cells": "a campaign squad's page: a model's record cells",
+    "campaign/record_summary": "a character's page and a battle's aftermath: its record, inline",
+    "campaign/report_note": "the battle report screen: a note under the sides",
+    "campaign/aftermath_fields": "a battle's aftermath form: the record's fields recorded by hand",
+}
+FALLBACK_FOLDER = "game_parts"
+# The parts that show a model's record (``GameSystem.member_record``): on the builder's card
+# and on the campaign's squad, character and aftermath pages.
+RECORD_PARTS = frozenset({
+    "builder/record_fields", "builder/record_fixed",
+    "campaign/record_heads", "campaign/record_cells", "campaign/record_summary",
+})  # fmt: skip
+# The parts that show a model's own figures on the public link and the character page, and
+# the game's notice above a campaign squad's builder.
+MODEL_PARTS = frozenset({
+    "shared/heads", "shared/cells", "campaign/model_facts", "builder/campaign_notice",
+})  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -37,11 +78,13 @@ class CampaignRules:
       (``rolls:<key>``, a template of ``%(name)s`` and ``%(roll)s``), a key with no such
       word left out; and for the columns of the pages: ``column:outcome``
       (what a side's outcome is called; default "Result"), ``column:casualty_vp``...;
-    - ``history``: how the history words the kinds of change that are the game's own (every
-      game shares ``vp``, ``fought``, ``survival``, ``status``, ``returns``, ``ability``, and
-      may word them its own way here):
+    - ``history``: how the history words the kinds of change that are the game's own (the
+      apps word ``vp``, ``fought``, ``status``, ``returns``, ``ability`` and ``recorded``
+      alike for every game, and a game may word them its own way here):
       kind -> (English template marked for translation, ``values(params, before, after,
-      word)``), where ``word(code, prefix)`` is the translated label of ``labels``.
+      word)``), where ``params`` are the change's, with its die under ``"roll"`` (None
+      when none was rolled), and ``word(code, prefix)`` is the translated label of
+      ``labels``.
     """
 
     default_house_rules: Callable[[], dict[str, Any]]
@@ -104,7 +147,11 @@ class BuilderChoices:
     - ``unit_items(unit)``: in a game played with units, the item codes the builder offers
       a unit (to its members, or to a kind without members, the unit itself), from its kind
       and record, in the order offered; None: every item. Such a game declares its choices
-      with ``for_units``: its members have no type and no abilities.
+      with ``for_units``: its members have no type and no abilities;
+    - ``partnered_items``: the item codes a model serves with a crew partner (a machine gun
+      and its assistant gunner): the builder offers, as the model a member-record field of
+      kind ``"member"`` names, the other living models that carry one, and no such model
+      partners another; empty: a model may name any other.
     """
 
     items: Callable[[str, str], tuple[str, ...]]
@@ -117,6 +164,7 @@ class BuilderChoices:
     item_price: Callable[[str], Price | None] | None = None
     type_range: Callable[[str], tuple[int, int | None]] | None = None
     unit_items: Callable[[Unit], tuple[str, ...]] | None = None
+    partnered_items: frozenset[str] = frozenset()
 
     @classmethod
     def for_units(cls, unit_items: Callable[[Unit], tuple[str, ...]]) -> BuilderChoices:
@@ -172,9 +220,11 @@ class ReportRules:
 class Printing:
     """How a game prints its squads and its quick-reference card (``printing.pdf`` lays them out).
 
-    The templates live under ``templates/systems/<code>/`` and extend ``print/base.html``:
+    The templates live in the game's folder (``template_folder``) and extend
+    ``print/base.html``; ``Printing.of_game`` names them ``sheet.html``, ``cards.html`` and
+    ``reference.html`` there:
 
-    - ``sheet_template``: the squad sheet, e.g. ``"systems/<code>/sheet.html"``;
+    - ``sheet_template``: the squad sheet;
     - ``cards_template``: the model cards, one per model;
     - ``reference_template``: the quick-reference card, or ``None`` when the game has none.
 
@@ -203,6 +253,25 @@ class Printing:
     def __post_init__(self) -> None:
         if (self.reference_template is None) != (self.reference_context is None):
             raise ValueError("a reference card needs both its template and its context")
+
+    @classmethod
+    def of_game(
+        cls,
+        code: str,
+        *,
+        squad_context: Callable[[Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]],
+        reference_context: Callable[[Callable[[str], str]], dict[str, Any]] | None = None,
+    ) -> Printing:
+        """How the game ``code`` prints, from its folder's ``sheet.html``, ``cards.html``
+        and, with ``reference_context``, ``reference.html``."""
+        folder = template_folder(code)
+        return cls(
+            sheet_template=f"{folder}/sheet.html",
+            cards_template=f"{folder}/cards.html",
+            squad_context=squad_context,
+            reference_template=None if reference_context is None else f"{folder}/reference.html",
+            reference_context=reference_context,
+        )
 
 
 @dataclass(frozen=True, slots=True)

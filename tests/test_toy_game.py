@@ -1,6 +1,7 @@
 """A third game, registered by the test suite alone (``tests/toy``), builds, validates,
 prints and campaigns through the pages and the API: the apps carry any game with no edit of
-their code (issue #11). Only the game's rules module and its templates are the toy's own."""
+their code (issue #11). Only the game's rules module, its template folder and its stylesheet
+are the toy's own, and registering it is one line (issue #29: the first test lists them)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 
 import pytest
 from django.conf import settings as django_settings
+from django.contrib.staticfiles import finders
+from django.template.loader import get_template
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -17,20 +20,55 @@ from campaigns.models import Battle, Campaign, Entry
 from rosters.models import Member, Squad
 from rules import registry
 from tests.printing.conftest import pdf_text
-from tests.toy import SYSTEM, TEMPLATES
+from tests.toy import STATIC, SYSTEM, TEMPLATES
 
 pytestmark = pytest.mark.django_db
 
 
+TOY = TEMPLATES.parent
+# Where the other games keep the toy's three kinds of file, under the toy's folder: its rules
+# package, its template folder (``GameSystem.templates``) and its print stylesheet.
+STYLESHEET = f"css/systems/{SYSTEM.code}.css"
+
+
 @pytest.fixture
 def toy(settings):
-    """The toy registered and its templates found, for one test."""
+    """The toy registered, and its templates and stylesheet found, for one test: what
+    ``rules/__init__.py``'s one import line and the project's folders do for a real game."""
     templates = copy.deepcopy(django_settings.TEMPLATES)
     templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES]
     settings.TEMPLATES = templates
+    settings.STATICFILES_DIRS = [*django_settings.STATICFILES_DIRS, STATIC]
     registry.register(SYSTEM)
     yield SYSTEM
     del registry._SYSTEMS[SYSTEM.code]
+
+
+def toy_files() -> set[str]:
+    return {
+        path.relative_to(TOY).as_posix()
+        for path in TOY.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def test_a_new_game_is_its_rules_package_its_templates_and_its_stylesheet(toy):
+    """Every file the toy touches: its rules package (here one module), its print templates
+    and the page parts it declares in its folder, and its stylesheet; nothing else, and no
+    file of the project's (the apps include its parts, or their fallbacks, by the registry)."""
+    folder = f"templates/{toy.templates}"
+    printed = (toy.printing.sheet_template, toy.printing.cards_template,
+               toy.printing.reference_template)  # fmt: skip
+    assert toy_files() == {
+        "__init__.py",
+        *(f"templates/{name}" for name in printed),
+        *(f"{folder}/{part}.html" for part in toy.parts),
+        f"static/{STYLESHEET}",
+    }
+    assert all(name.startswith(f"{toy.templates}/") for name in printed)
+    for part in registry.TEMPLATE_PARTS:
+        get_template(toy.part(part))  # the toy's own, or the shared fallback
+    assert finders.find(STYLESHEET) == str(STATIC / STYLESHEET)
 
 
 def builder(client, squad: Squad) -> str:

@@ -90,9 +90,20 @@ def test_the_faction_item_rule_reads_right(adaro_messages):
 # --- the campaign history: "+1 RP for took part", "ended the battle violent death" ----------
 
 
-def history(kind: str, params: dict, before=None, after=None) -> tuple[str, str]:
-    entry = HistoryEntry(kind=kind, params=params, before=before, after=after)
+def history(kind: str, params: dict, before=None, after=None, roll=None) -> tuple[str, str]:
+    entry = HistoryEntry(kind=kind, params=params, before=before, after=after, roll=roll)
     return describe(entry, "black-sun"), in_french(describe, entry, "black-sun")
+
+
+def test_a_survival_roll_says_its_modifier_and_total():
+    """Black Sun's own wording (``rules/black_sun/campaign.py``'s ``HISTORY``, issue #29)."""
+    english, french = history("survival", {"result": "recovers", "modifier": 1}, roll=4)
+
+    assert english == "survival roll 4 + 1 = 5: recovers fully"
+    assert french.startswith("jet de survie 4 + 1 = 5")
+    assert history("survival", {"result": "recovers"}, roll=6)[0] == (
+        "survival roll 6: recovers fully"
+    )
 
 
 def test_a_reputation_line_reads_as_a_sentence():

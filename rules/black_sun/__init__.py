@@ -26,6 +26,8 @@ from rules.black_sun import (
 from rules.campaign import campaign_rules
 from rules.pack_tables import SCENARIOS_TABLE
 from rules.registry import (
+    MODEL_PARTS,
+    RECORD_PARTS,
     BuilderChoices,
     GameSystem,
     PackRules,
@@ -77,6 +79,7 @@ SYSTEM = register(
             type_price=choices.type_price,
             item_price=choices.item_price,
             type_range=choices.type_range,
+            partnered_items=data.PARTNERED_ITEMS,  # machine guns and flamethrowers
         ),
         validate=validation.validate,
         composition=validation.COMPOSITION,
@@ -86,13 +89,10 @@ SYSTEM = register(
         score_side=battle.score_side,
         campaign=campaign_rules(campaign),
         packs=PackRules(tables=(SCENARIOS_TABLE,)),  # its costs are the rulebook's
-        printing=Printing(
-            sheet_template="systems/black-sun/sheet.html",
-            cards_template="systems/black-sun/cards.html",
-            squad_context=sheet.squad_context,
-            reference_template="systems/black-sun/reference.html",
-            reference_context=sheet.reference_context,
+        printing=Printing.of_game(
+            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
+        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note"},
     )
 )
 

@@ -87,12 +87,20 @@ def _fought_values(params: dict[str, Any], before: Any, after: Any, word) -> dic
     return {"state": word(params.get("state")), "treated": treated}
 
 
-# The history's words for the changes only Black Sun makes, and for "fought": its end states
-# are nouns as well as adjectives ("violent death", "killed in action"), so the state follows
-# a colon rather than "ended the battle" (``CampaignRules.history``).
+def _survival_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    roll, modifier = params.get("roll"), params.get("modifier") or 0
+    total = f" + {modifier} = {roll + modifier}" if modifier and roll is not None else ""
+    return {"roll": roll, "modifier": total, "result": word(params.get("result"), "result:")}
+
+
+# The history's words for the changes only Black Sun makes (its survival rolls, its RP), and
+# for "fought": its end states are nouns as well as adjectives ("violent death", "killed in
+# action"), so the state follows a colon rather than "ended the battle", and a model treated
+# by a medic says so (``CampaignRules.history``).
 HISTORY = {
     "rp": (_("%(signed)s RP: %(deed)s%(times)s (%(before)s → %(after)s)"), _rp_values),
     "fought": (_("fought; state at the end of the battle: %(state)s%(treated)s"), _fought_values),
+    "survival": (_("survival roll %(roll)s%(modifier)s: %(result)s"), _survival_values),
 }
 
 

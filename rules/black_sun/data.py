@@ -244,6 +244,9 @@ ITEMS: Mapping[str, Item] = _index(
         ("telekinetic-throw",), factions=frozenset({"fury-bugs"}), types=frozenset({"boss"}),
     ),
 )  # fmt: skip
+# The items served by an assistant gunner (section 2): the builder's crew-partner items
+# (``BuilderChoices.partnered_items``), and what ``validation.py`` checks.
+PARTNERED_ITEMS = frozenset(code for code, item in ITEMS.items() if item.needs_assistant)
 
 BASE_ARMOUR = 1
 

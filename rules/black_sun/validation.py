@@ -41,6 +41,7 @@ from rules.black_sun.data import (
     GRENADES,
     ITEMS,
     MODEL_TYPES,
+    PARTNERED_ITEMS,
     SQUAD_MAX_MODELS,
     SQUAD_MIN_MODELS,
 )
@@ -56,7 +57,6 @@ _RESTRICTED = frozenset(
     for code, item in ITEMS.items()
     if item.armour is not None or item.factions is not None or item.types is not None
 )
-_NEEDS_ASSISTANT = frozenset(code for code, item in ITEMS.items() if item.needs_assistant)
 
 
 def _check_item(roster: Roster, faction, m, model_type, item, add) -> None:
@@ -115,7 +115,7 @@ def validate(roster: Roster) -> list[Violation]:
             ep += _EP[code] * line.count
             if code in _RESTRICTED:
                 _check_item(roster, faction, m, model_type, ITEMS[code], add)
-            if code in _NEEDS_ASSISTANT:
+            if code in PARTNERED_ITEMS:
                 heavy += line.count
         if heavy:
             heavy_by_name[name] = heavy_by_name.get(name, 0) + heavy

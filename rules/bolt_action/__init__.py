@@ -41,6 +41,7 @@ SYSTEM = register(
         data=data, document=document, validation=validation, derive=derive, battle=battle,
         campaign=campaign, sheet=sheet, demo=demo,
         packs=pack.PACK,  # what a club's pack may hold
+        parts=frozenset({"campaign/report_note"}),
         states=data.END_STATES,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)

@@ -240,10 +240,6 @@ def reference_context(translate: Translate) -> dict[str, Any]:
     return card_context(reference.TABLES, translate)
 
 
-PRINTING = Printing(
-    sheet_template="systems/bolt-action/sheet.html",
-    cards_template="systems/bolt-action/cards.html",
-    squad_context=squad_context,
-    reference_template="systems/bolt-action/reference.html",
-    reference_context=reference_context,
+PRINTING = Printing.of_game(
+    data.CODE, squad_context=squad_context, reference_context=reference_context
 )

@@ -27,7 +27,7 @@ from rules.necromunda import (
     sheet,
     validation,
 )
-from rules.registry import GameSystem, Printing, ReportRules, register
+from rules.registry import MODEL_PARTS, RECORD_PARTS, GameSystem, Printing, ReportRules, register
 
 CODE = data.CODE
 
@@ -68,13 +68,10 @@ SYSTEM = register(
             aftermath_kinds=("serious-injury",),  # the table is not in these rules
             aftermath_fields=("status", "advances"),
         ),
-        printing=Printing(
-            sheet_template="systems/necromunda/sheet.html",
-            cards_template="systems/necromunda/cards.html",
-            squad_context=sheet.squad_context,
-            reference_template="systems/necromunda/reference.html",
-            reference_context=sheet.reference_context,
+        printing=Printing.of_game(
+            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),
+        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note", "campaign/aftermath_fields"},
     )
 )
 

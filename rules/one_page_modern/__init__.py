@@ -41,6 +41,7 @@ SYSTEM = register(
         data=data, document=document, validation=validation, derive=derive, battle=battle,
         campaign=campaign, sheet=sheet, demo=demo,
         packs=pack.PACK,  # what a club's pack may hold
+        parts=frozenset({"campaign/report_note"}),
         states=(),
         builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
         campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost

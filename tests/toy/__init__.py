@@ -1,7 +1,9 @@
 """A toy third game, registered only by the tests that use it (``tests/test_toy_game.py``).
 
 It is what a new game brings, and nothing more: a rules module (this one: codes, a roster
-rule, costs, a campaign) and its templates (``templates/systems/toy/``). It differs from the
+rule, costs, a campaign), its template folder (``templates/systems/toy/``: its print
+templates and the page parts it declares) and its print stylesheet
+(``static/css/systems/toy.css``); ``tests/test_toy_game.py`` lists them. It differs from the
 registered games where they differ from each other: a faction list and a points limit like
 Black Sun, a record of a yes/no and a code, a casualty key, a side key, no abilities, a
 derived figure and a document rule. Driving it through the pages and the API proves that the
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.registry import (
+    RECORD_PARTS,
     CampaignRules,
     Figure,
     GameSystem,
@@ -26,6 +29,7 @@ from rules.types import BattleReport, Change, Roster, RosterCost, Side, Violatio
 
 CODE = "toy"
 TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
 
 
 class Row(NamedTuple):
@@ -198,11 +202,8 @@ SYSTEM = GameSystem(
         },  # fmt: skip
         history={"scar": ("a new scar: %(after)s in all", lambda p, b, after, w: {"after": after})},
     ),
-    printing=Printing(
-        sheet_template="systems/toy/sheet.html",
-        cards_template="systems/toy/cards.html",
-        squad_context=squad_context,
-        reference_template="systems/toy/reference.html",
-        reference_context=reference_context,
+    printing=Printing.of_game(
+        CODE, squad_context=squad_context, reference_context=reference_context
     ),
+    parts=RECORD_PARTS | {"campaign/report_note"},
 )
