@@ -1,6 +1,6 @@
 """Squad pages: list, builder (htmx partials, or full-page posts without JavaScript),
 import, export and the public read-only link. Views parse input, call one service and render;
-the rules live in ``rules/`` and the writes in ``services.py``.
+the rules live in ``rules/`` and the writes in ``services``.
 """
 
 from __future__ import annotations
