@@ -29,7 +29,7 @@ from rosters.builder import Refused
 from rosters.models import Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
-from rosters.unit_builder import editable_forces, unit_builder_context
+from rosters.builder.units import editable_forces, unit_builder_context
 from rules import get_system
 from rules.registry import GameSystem, RecordField
 
