@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -104,17 +104,57 @@ def _check_notes(value: str, maximum: int) -> str:
 def _touch(squad: Squad) -> None:
     """A new version: printed sheets, htmx views and caches keyed on it see the change, and
     the sheet is rendered ahead if it was printed before (``signals.squads_changed``). ``update()``
-    skips ``auto_now``, so ``updated`` is set here too."""
-    Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=timezone.now())
-    squad.refresh_from_db(fields=["version", "updated", "printed"])
+    skips ``auto_now``, so ``updated`` is set here too.
+
+    ``squad`` was read under its lock in this transaction (``_lock``, ``_lock_member``): no
+    other writer can have moved its version since, so the new one is the one read plus one,
+    and the row is not read again."""
+    squad.updated = timezone.now()
+    Squad.objects.filter(pk=squad.pk).update(version=F("version") + 1, updated=squad.updated)
+    squad.version += 1
+    _changed(squad)
+
+
+def _changed(squad: Squad) -> None:
+    """Say that ``squad``, at its new version, changed (``signals.squads_changed``: its sheet
+    is rendered ahead if it was printed before), once the change has given it that version
+    (``_touch``, ``_lock_to_change``)."""
     squads_changed.send(Squad, squad_ids=[squad.pk], squad=squad)
+
+
+def _lock_to_change(squad: Squad, *, member: Member | None = None) -> Squad:
+    """Lock the squad's row for an edit and give it its new version (``_touch`` without the
+    signal, which ``_changed`` sends once the edit is made), in one UPDATE when the row is
+    still as the caller read it; return the caller's row, as it is now.
+
+    The UPDATE takes the row's lock as ``_lock`` does, in the same order as a battle's
+    (``campaigns.services``). It lands only if the squad still has the version the caller
+    read (every change of its models or settings moves it), the same ``printed`` and
+    ``is_public`` (which change without a new version) and, with ``member``, that model:
+    then the caller's row is the squad as it is now, and needs no reading again. Else
+    (changed meanwhile, or gone) the row is locked and read again as ``_lock`` (or
+    ``_lock_member`` with ``member``) does, ``Missing`` if gone, before the new version.
+    An edit refused afterwards (``ServiceError``) rolls the new version back with the rest.
+    """
+    now = timezone.now()
+    new_version = {"version": F("version") + 1, "updated": now}
+    rows = Squad.objects.filter(pk=squad.pk)
+    if member is not None:
+        rows = rows.filter(Exists(Member.objects.filter(pk=member.pk, squad=OuterRef("pk"))))
+    as_read = rows.filter(version=squad.version, printed=squad.printed, is_public=squad.is_public)
+    if not as_read.update(**new_version):
+        _lock(squad) if member is None else _lock_member(member)
+        Squad.objects.filter(pk=squad.pk).update(**new_version)
+    squad.version += 1
+    squad.updated = now
+    return squad
 
 
 @transaction.atomic
 def squad_changed_elsewhere(*, squad_id: int) -> None:
     """A new version for a squad changed without these services (the admin site): its
     sheets, the builder's kept lines and an undo see the change as they see any other."""
-    squad = Squad.objects.filter(pk=squad_id).first()
+    squad = Squad.objects.select_for_update().filter(pk=squad_id).first()
     if squad is not None:
         _touch(squad)
 
@@ -129,15 +169,26 @@ def _check_code(table, code: str, field: str, what: str) -> None:
 
 
 def _check_name(squad: Squad, name: str, *, exclude: int | None = None) -> str:
+    name = _checked_name(name)
+    clash = squad.members.filter(name=name)
+    if exclude is not None:
+        clash = clash.exclude(pk=exclude)
+    if clash.exists():
+        raise _name_taken(name)
+    return name
+
+
+def _checked_name(name: str) -> str:
+    """A model's name as stored, checked but for the other names of its squad
+    (``_check_name``)."""
     name = name.strip()
     if not name:
         raise ServiceError("name", _("A model needs a name."))
     if len(name) > 100:
         raise ServiceError("name", _("A name has at most 100 characters."))
     _check_text(name, "name")
-    clash = squad.members.filter(name=name)
-    if exclude is not None:
-        clash = clash.exclude(pk=exclude)
-    if clash.exists():
-        raise ServiceError("name", _("Another model is already named %(name)s.") % {"name": name})
     return name
+
+
+def _name_taken(name: str) -> ServiceError:
+    return ServiceError("name", _("Another model is already named %(name)s.") % {"name": name})

@@ -10,7 +10,13 @@ from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from rosters.models import Ability, Equipment, Member
-from rosters.services.base import CAMPAIGN_GAINED, _check_code, _check_text, _lock_member, _touch
+from rosters.services.base import (
+    CAMPAIGN_GAINED,
+    _changed,
+    _check_code,
+    _check_text,
+    _lock_to_change,
+)
 from rules import get_system
 from rules.i18n import TO_BE_NAMED
 from rules.registry import BuilderChoices, GameSystem
@@ -18,7 +24,7 @@ from rules.registry import BuilderChoices, GameSystem
 
 @transaction.atomic
 def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
-    squad = _lock_member(member)
+    squad = _lock_to_change(member.squad, member=member)
     game = get_system(squad.system)
     _check_code(game.items, item, "item", _("item"))
     limits = game.limits
@@ -47,15 +53,15 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
         line = Equipment.objects.create(
             member=member, item=item, count=count, position=0 if last is None else last + 1
         )
-    _touch(squad)
+    _changed(squad)
     return line
 
 
 @transaction.atomic
 def equipment_remove(*, equipment: Equipment) -> None:
-    squad = _lock_member(equipment.member)
+    squad = _lock_to_change(equipment.member.squad, member=equipment.member)
     equipment.delete()
-    _touch(squad)
+    _changed(squad)
 
 
 @transaction.atomic
@@ -68,7 +74,7 @@ def ability_add(
     roll: int | None = None,
 ) -> Ability:
     """Add an ability; a random one may be given by the roll of a physical die instead."""
-    squad = _lock_member(member)
+    squad = _lock_to_change(member.squad, member=member)
     _check_code(Ability.Gained.values, gained, "gained", _("origin"))
     if squad.in_campaign and gained in CAMPAIGN_GAINED:
         raise ServiceError(
@@ -110,7 +116,7 @@ def ability_add(
         member=member, code=code, detail=detail[:100], gained=gained, roll=roll,
         position=0 if last is None else last + 1,
     )  # fmt: skip
-    _touch(squad)
+    _changed(squad)
     return ability
 
 
@@ -137,10 +143,10 @@ def ability_draw(*, member: Member, rng: random.Random, detail: str = "") -> Abi
 
 @transaction.atomic
 def ability_remove(*, ability: Ability) -> None:
-    squad = _lock_member(ability.member)
+    squad = _lock_to_change(ability.member.squad, member=ability.member)
     if squad.in_campaign and ability.gained in CAMPAIGN_GAINED:
         raise ServiceError(
             "ability", _("This ability was gained in the campaign: the squad keeps it.")
         )
     ability.delete()
-    _touch(squad)
+    _changed(squad)

@@ -7,19 +7,21 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, F, Max, ProtectedError
+from django.db.models import Count, F, Max, ProtectedError, Q
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from rosters.models import Equipment, Member, Squad
 from rosters.services.base import (
     MAX_MEMBER_NOTES,
+    _changed,
     _check_code,
     _check_name,
     _check_notes,
-    _lock,
+    _checked_name,
     _lock_member,
-    _touch,
+    _lock_to_change,
+    _name_taken,
     is_fresh_recruit,
 )
 from rules import get_system
@@ -44,11 +46,15 @@ def next_name(name: str, taken: Iterable[str]) -> str:
 
 @transaction.atomic
 def member_add(*, squad: Squad, name: str, type: str) -> Member:
-    _lock(squad)
+    _lock_to_change(squad)
     game = get_system(squad.system)
     _check_code(game.model_types, type, "type", _("model type"))
-    name = _check_name(squad, name)
-    held = squad.members.aggregate(count=Count("pk"), last=Max("position"))
+    name = _checked_name(name)
+    held = squad.members.aggregate(  # and whether the name is taken, in the same query
+        count=Count("pk"), last=Max("position"), clash=Count("pk", filter=Q(name=name))
+    )
+    if held["clash"]:
+        raise _name_taken(name)
     if held["count"] >= game.limits.members:  # the dead included: they are printed
         raise ServiceError(
             "members",
@@ -60,7 +66,7 @@ def member_add(*, squad: Squad, name: str, type: str) -> Member:
         squad=squad, name=name, type=type, position=0 if last is None else last + 1,
         record=game.record_defaults(),
     )  # fmt: skip
-    _touch(squad)
+    _changed(squad)
     return member
 
 
@@ -210,7 +216,7 @@ def member_update(
     (``record``: some or all of the keys of ``GameSystem.member_record``; the others keep
     their values) and its notes (None: kept). A renamed model is renamed where the squad's
     records name it. A campaign squad's player changes its name and notes only."""
-    squad = _lock_member(member)
+    squad = _lock_to_change(member.squad, member=member)
     game = get_system(squad.system)
     _check_code(game.model_types, type, "type", _("model type"))
     _check_code(Member.Status.values, status, "status", _("status"))
@@ -218,7 +224,8 @@ def member_update(
     if squad.in_campaign:
         _check_campaign_record(member, type=type, status=status, record=new_record, game=game)
     old_name = member.name
-    member.name = _check_name(squad, name, exclude=member.pk)
+    if squad.in_campaign or name.strip() != old_name:
+        member.name = _check_name(squad, name, exclude=member.pk)
     member.record = new_record
     if notes is not None:
         member.notes = _check_notes(notes, MAX_MEMBER_NOTES)
@@ -227,11 +234,19 @@ def member_update(
     else:
         member.type = type
         member.status = status
-        member.save()
+        # A name kept is not written: read with the squad as it was, it may be another
+        # model's by now (renamed meanwhile), which the squad's other names were not checked
+        # against.
+        member.save(update_fields=None if member.name != old_name else _ALL_BUT_NAME)
     if member.name != old_name:
         _record_names_follow(squad, game, old_name, member.name)
-    _touch(squad)
+    _changed(squad)
     return member
+
+
+_ALL_BUT_NAME = [
+    f.name for f in Member._meta.concrete_fields if not f.primary_key and f.name != "name"
+]
 
 
 def _naming_keys(game: GameSystem) -> list[str]:
@@ -264,7 +279,7 @@ def _record_names_follow(squad: Squad, game: GameSystem, old: str, new: str | No
 
 @transaction.atomic
 def member_remove(*, member: Member) -> None:
-    squad = _lock_member(member)
+    squad = _lock_to_change(member.squad, member=member)
     if squad.in_campaign and not is_fresh_recruit(member):
         raise ServiceError(
             "member",
@@ -280,13 +295,13 @@ def member_remove(*, member: Member) -> None:
             % {"name": member.name},
         ) from None
     _record_names_follow(squad, get_system(squad.system), member.name, None)
-    _touch(squad)
+    _changed(squad)
 
 
 @transaction.atomic
 def member_move(*, member: Member, offset: int) -> None:
     """Move a model ``offset`` places up (negative) or down the list."""
-    squad = _lock_member(member)
+    squad = _lock_to_change(member.squad, member=member)
     members = list(squad.members.select_for_update().order_by("position", "pk"))
     index = next(i for i, m in enumerate(members) if m.pk == member.pk)
     target = max(0, min(len(members) - 1, index + offset))
@@ -294,4 +309,4 @@ def member_move(*, member: Member, offset: int) -> None:
     for position, m in enumerate(members):
         m.position = position
     Member.objects.bulk_update(members, ["position"])
-    _touch(squad)
+    _changed(squad)

@@ -21,12 +21,11 @@ from rosters.builder import (
     squad_lines,
 )
 from rosters.builder import squad_text as squad_text_of
+from rosters.builder.units import unit_builder_context
 from rosters.forms import ImportForm, SquadForm
 from rosters.models import Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
-from rosters.builder.units import unit_builder_context
-from rosters.views.units import after_units_change
 from rosters.views.edits import (
     _added,
     _after_change,
@@ -37,6 +36,7 @@ from rosters.views.edits import (
     _points_limit,
     _refused,
 )
+from rosters.views.units import after_units_change
 from rules.documents import roster_to_document
 
 
