@@ -1,7 +1,7 @@
 """What the roster builder shows: a squad with its points, EP and violations per model.
 
 Views call ``builder_context``; templates only display what it holds (they never compute
-points). Three queries load the squad (``adapters.load_squad``; two for its row already
+points). Two queries load the squad (``adapters.load_squad``; one for its row already
 read), whatever its size.
 
 The page must stay fast with 15 models (``bench/bench_rosters.py``), so what is the same for

@@ -30,7 +30,7 @@ class SquadLine:
 
 def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
     """Each squad of ``squads`` with its points, the rules it breaks, its models and the
-    campaign it plays in: three queries, whatever the number of squads."""
+    campaign it plays in: two queries, whatever the number of squads."""
     queryset = squads.select_related("owner").annotate(
         campaign_id=F("campaign_entry__campaign_id"),
         campaign_name=F("campaign_entry__campaign__name"),

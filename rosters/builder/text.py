@@ -16,7 +16,7 @@ from rules.types import Member as RulesMember
 def squad_text(squad_id: int, *, owner=None) -> str:
     """The squad as plain text to paste into a chat: a line for the squad (game, faction,
     points, valid or the rules it breaks), then a line per model or unit with its type, its
-    points where the game costs them, its equipment and its abilities (three queries). A unit
+    points where the game costs them, its equipment and its abilities (two queries). A unit
     lists its own weapons, or each member entry with what each of its models carries."""
     stored = load_squad(squad_id, owner=owner)
     squad, roster = stored.squad, stored.roster()

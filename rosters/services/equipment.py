@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
-from rosters.models import Ability, Equipment, Member
+from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services.base import (
     CAMPAIGN_GAINED,
     _changed,
@@ -30,31 +31,56 @@ def equipment_add(*, member: Member, item: str, count: int = 1) -> Equipment:
     limits = game.limits
     if not 1 <= count <= limits.count:
         raise ServiceError("count", _("A count is from 1 to %(max)d.") % {"max": limits.count})
-    existing = member.equipment.filter(item=item).first()
-    if existing is not None:  # one line per item: adding more raises the count
-        existing.count = min(limits.count, existing.count + count)
-        existing.save(update_fields=["count"])
-        line = existing
+    held = _equipment_held(member, item, squad)
+    if held["line"] is not None:  # one line per item: adding more raises the count
+        line = Equipment.from_db(
+            Equipment.objects.db, ["id", "member_id", "position", "item", "count"],
+            (held["line"], member.pk, held["line_position"], item, held["line_count"]),
+        )  # fmt: skip
+        line.count = min(limits.count, line.count + count)
+        line.save(update_fields=["count"])
     else:
-        lines = member.equipment.aggregate(count=Count("pk"), last=Max("position"))
-        if lines["count"] >= limits.equipment:
+        if (held["lines"] or 0) >= limits.equipment:
             raise ServiceError(
                 "equipment",
                 _("At most %(max)d equipment lines per model (a limit of this service, far "
                   "above any legal model).") % {"max": limits.equipment},
             )  # fmt: skip
-        if Equipment.objects.filter(member__squad=squad).count() >= limits.squad_equipment:
+        if (held["squad_lines"] or 0) >= limits.squad_equipment:
             raise ServiceError(
                 "equipment",
                 _("At most %(max)d equipment lines per squad (a limit of this service, far "
                   "above any legal squad).") % {"max": limits.squad_equipment},
             )  # fmt: skip
-        last = lines["last"]
+        last = held["last"]
         line = Equipment.objects.create(
             member=member, item=item, count=count, position=0 if last is None else last + 1
         )
     _changed(squad)
     return line
+
+
+def _equipment_held(member: Member, item: str, squad: Squad) -> dict[str, Any]:
+    """What ``equipment_add`` reads of the model's and the squad's equipment, in one query
+    (the squad locked): the model's first line of ``item`` (``line``, its ``line_count`` and
+    ``line_position``; None without one), the model's ``lines`` and the position of its
+    ``last``, and the squad's ``squad_lines`` (the counts None for none)."""
+    lines = Equipment.objects.filter(member=OuterRef("pk")).order_by()
+    first = lines.filter(item=item).order_by("position", "pk")
+    per_model = lines.values("member")
+    in_squad = Equipment.objects.filter(member__squad=squad.pk).order_by().values("member__squad")
+    return (
+        Member.objects.filter(pk=member.pk)
+        .values(
+            line=Subquery(first.values("pk")[:1]),
+            line_count=Subquery(first.values("count")[:1]),
+            line_position=Subquery(first.values("position")[:1]),
+            lines=Subquery(per_model.annotate(n=Count("pk")).values("n")),
+            last=Subquery(per_model.annotate(n=Max("position")).values("n")),
+            squad_lines=Subquery(in_squad.annotate(n=Count("pk")).values("n")),
+        )
+        .get()
+    )
 
 
 @transaction.atomic

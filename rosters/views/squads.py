@@ -186,7 +186,7 @@ def squad_undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
-    """The squad as a squad-roster/1 document (3 queries)."""
+    """The squad as a squad-roster/1 document (2 queries)."""
     try:
         stored = load_squad(pk, owner=request.user)
     except Squad.DoesNotExist:
