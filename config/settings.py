@@ -221,8 +221,9 @@ def cache_config(redis_url: str | None, pdf_dir: str | None = None) -> dict[str,
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = cache_config(REDIS_URL, os.environ.get("PDF_CACHE_DIR"))
-if REDIS_URL:  # a session is read from Redis, written through to the database
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Django's database sessions, an existing one saved in one UPDATE (``core.sessions``); with
+# Redis, a session is read from Redis, written through to the database.
+SESSION_ENGINE = "core.sessions.cached_db" if REDIS_URL else "core.sessions.db"
 
 # How many reverse proxies of ours stand in front of the app, each appending the address it
 # got the request from to X-Forwarded-For. 0: the header is never read (anyone can write it)

@@ -7,11 +7,13 @@ the same rows as a queryset's prefetch, for the API's lists and the PDFs.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from django.db.models import CharField, F, IntegerField, Prefetch, QuerySet, Value
+from django.db.models import CharField, F, IntegerField, Prefetch, QuerySet, TextField, Value
+from django.db.models.functions import Cast
 
 from rosters.models import Ability as AbilityRow
 from rosters.models import Equipment as EquipmentRow
@@ -122,21 +124,16 @@ class StoredSquad:
 
 def load_squads(squads: Iterable[Squad]) -> list[StoredSquad]:
     """``squads`` (a queryset, read here: 1 query; or rows already read) with their models
-    and their kit: 2 more queries, whatever their number and size. Each model row holds its
-    squad's row (``row.squad`` runs no query)."""
+    and their kit: 1 more query, whatever their number and size (``_rows``). Each model row
+    holds its squad's row (``row.squad`` runs no query)."""
     rows = list(squads)
-    members: dict[int, list[MemberRow]] = defaultdict(list)
     by_pk = {squad.pk: squad for squad in rows}
-    if rows:
-        for member in MemberRow.objects.filter(squad__in=list(by_pk)).order_by("position", "pk"):
-            member.squad = by_pk[member.squad_id]
-            members[member.squad_id].append(member)
-    equipment, abilities = kit(m.pk for ms in members.values() for m in ms)
+    members, equipment, abilities = _rows(by_pk)
     return [StoredSquad(squad, members[squad.pk], equipment, abilities) for squad in rows]
 
 
 def load_squad(squad: Squad | int, *, owner=None) -> StoredSquad:
-    """One squad, by its row (2 queries) or its id (3; with ``owner``, only theirs:
+    """One squad, by its row (1 query) or its id (2; with ``owner``, only theirs:
     ``Squad.DoesNotExist`` otherwise)."""
     if not isinstance(squad, Squad):
         squads = Squad.objects.select_related("owner").filter(pk=squad)
@@ -144,53 +141,106 @@ def load_squad(squad: Squad | int, *, owner=None) -> StoredSquad:
     return load_squads([squad])[0]
 
 
-def kit(
-    member_ids: Iterable[int],
-) -> tuple[dict[int, list[EquipmentRow]], dict[int, list[AbilityRow]]]:
-    """The equipment and the abilities of these models, each in order, by model id, in one
-    query (none for no model): both tables read side by side (``UNION ALL``) into unsaved
-    rows."""
-    ids = list(member_ids)
-    equipment: dict[int, list[EquipmentRow]] = defaultdict(list)
-    abilities: dict[int, list[AbilityRow]] = defaultdict(list)
-    if not ids:
-        return equipment, abilities
+Kit = tuple[dict[int, list[EquipmentRow]], dict[int, list[AbilityRow]]]
+# The columns of one line of ``_lines``: a model, an equipment line or an ability, each
+# table's own columns in its own places (none of them has all).
+_COLUMNS = (
+    "k_kind", "k_member", "k_position", "k_pk", "k_code", "k_count", "k_gained", "k_detail",
+    "k_roll", "k_squad", "k_status", "k_record",
+)  # fmt: skip
+_MEMBER_FIELDS = ["id", "squad_id", "position", "name", "type", "status", "record", "notes"]
 
-    def columns(queryset, kind: str, code: str, count, gained, detail, roll):
-        return queryset.filter(member_id__in=ids).order_by().annotate(
-            k_kind=Value(kind, output_field=CharField()),
-            k_member=F("member_id"),
+
+def _lines(queryset, kind: str, **columns):
+    """The rows of ``queryset`` as lines of ``_COLUMNS`` (those not given: empty)."""
+    text, number = CharField(), IntegerField()
+    blank = {
+        "k_code": Value("", output_field=text), "k_count": Value(1, output_field=number),
+        "k_gained": Value("", output_field=text), "k_detail": Value("", output_field=text),
+        "k_roll": Cast(Value(None), number), "k_squad": Cast(Value(None), number),
+        "k_status": Value("", output_field=text), "k_record": Cast(Value(None), TextField()),
+    }  # fmt: skip
+    return (
+        queryset.order_by()
+        .annotate(
+            k_kind=Value(kind, output_field=text),
             k_position=F("position"),
             k_pk=F("pk"),
-            k_code=F(code),
-            k_count=count,
-            k_gained=gained,
-            k_detail=detail,
-            k_roll=roll,
-        ).values_list(
-            "k_kind", "k_member", "k_position", "k_pk", "k_code", "k_count", "k_gained",
-            "k_detail", "k_roll",
+            **{**blank, **columns},
+        )  # fmt: skip
+        .values_list(*_COLUMNS)
+    )
+
+
+def _kit_lines(equipment, abilities):
+    """The lines (``_lines``) of these equipment and ability rows."""
+    return _lines(equipment, "e", k_member=F("member_id"), k_code=F("item"), k_count=F("count"))\
+        .union(
+            _lines(abilities, "a", k_member=F("member_id"), k_code=F("code"),
+                   k_gained=F("gained"), k_detail=F("detail"), k_roll=F("roll")),
+            all=True,
         )  # fmt: skip
 
-    blank = Value("", output_field=CharField())
-    lines = columns(
-        EquipmentRow.objects, "e", "item", F("count"), blank, blank,
-        Value(None, output_field=IntegerField()),
-    ).union(
-        columns(AbilityRow.objects, "a", "code", Value(1, output_field=IntegerField()),
-                F("gained"), F("detail"), F("roll")),
-        all=True,
-    )  # fmt: skip
-    for kind, member, position, pk, code, count, gained, detail, roll in sorted(
-        lines, key=lambda line: (line[2], line[3])
-    ):
+
+def _read_kit(lines) -> Kit:
+    """Equipment and abilities by model id, each in order, from ``_lines``' lines, read into
+    unsaved rows; the models' lines are left out."""
+    equipment: dict[int, list[EquipmentRow]] = defaultdict(list)
+    abilities: dict[int, list[AbilityRow]] = defaultdict(list)
+    for kind, member, position, pk, code, count, gained, detail, roll, *_rest in lines:
         if kind == "e":
             equipment[member].append(
                 EquipmentRow(pk=pk, member_id=member, position=position, item=code, count=count)
             )
-        else:
+        elif kind == "a":
             abilities[member].append(
                 AbilityRow(pk=pk, member_id=member, position=position, code=code,
                            gained=gained, detail=detail, roll=roll)
             )  # fmt: skip
     return equipment, abilities
+
+
+def _rows(
+    squads: Mapping[int, Squad],
+) -> tuple[dict[int, list[MemberRow]], dict[int, list[EquipmentRow]], dict[int, list[AbilityRow]]]:
+    """The models of these squads (by squad id, in order, each holding its squad's row),
+    with their equipment and abilities (by model id, in order), in one query (none for no
+    squad): the three tables read side by side (``UNION ALL``), a model's record as its
+    JSON text."""
+    members: dict[int, list[MemberRow]] = defaultdict(list)
+    if not squads:
+        return members, defaultdict(list), defaultdict(list)
+    ids = list(squads)
+    models = _lines(
+        MemberRow.objects.filter(squad__in=ids), "m", k_member=F("pk"), k_code=F("name"),
+        k_gained=F("type"), k_detail=F("notes"), k_squad=F("squad_id"), k_status=F("status"),
+        k_record=Cast("record", TextField()),
+    )  # fmt: skip
+    kit_lines = _kit_lines(
+        EquipmentRow.objects.filter(member__squad__in=ids),
+        AbilityRow.objects.filter(member__squad__in=ids),
+    )
+    lines = sorted(models.union(kit_lines, all=True), key=lambda line: (line[2], line[3]))
+    db = MemberRow.objects.db
+    for kind, pk, position, _pk, name, _c, type, notes, _r, squad, status, record in lines:
+        if kind == "m":
+            row = MemberRow.from_db(
+                db, _MEMBER_FIELDS,
+                (pk, squad, position, name, type, status, json.loads(record), notes),
+            )  # fmt: skip
+            row.squad = squads[squad]
+            members[squad].append(row)
+    return (members, *_read_kit(lines))
+
+
+def kit(member_ids: Iterable[int]) -> Kit:
+    """The equipment and the abilities of these models, each in order, by model id, in one
+    query (none for no model): both tables read side by side (``UNION ALL``) into unsaved
+    rows."""
+    ids = list(member_ids)
+    if not ids:
+        return defaultdict(list), defaultdict(list)
+    lines = _kit_lines(
+        EquipmentRow.objects.filter(member_id__in=ids), AbilityRow.objects.filter(member_id__in=ids)
+    )
+    return _read_kit(sorted(lines, key=lambda line: (line[2], line[3])))

@@ -32,7 +32,7 @@ KEY = "builder_undo"
 
 def _snapshot(row: Squad) -> dict[str, Any]:
     """The squad as stored now: its document and its notes. A force of units is all in its
-    row; a squad of models loads them (2 queries: ``adapters.load_squad``)."""
+    row; a squad of models loads them (1 query: ``adapters.load_squad``)."""
     if get_system(row.system).units is not None:
         return {"document": roster_to_document(rows_to_roster(row, [], {}, {})),
                 "notes": row.notes, "member_notes": {}}  # fmt: skip

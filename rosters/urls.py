@@ -1,6 +1,7 @@
 from django.urls import path
 
-from rosters import unit_views, views
+from rosters import views
+from rosters.views import units as unit_views
 
 app_name = "rosters"
 
@@ -16,7 +17,7 @@ urlpatterns = [
     path("<int:pk>/undo/", views.squad_undo, name="undo"),
     path("<int:pk>/export.json", views.squad_export, name="export"),
     path("<int:pk>/squad.txt", views.squad_text, name="text"),
-    # Every model action lives under <pk>/members/<member_pk>/: rosters/builder.py builds the
+    # Every model action lives under <pk>/members/<member_pk>/: rosters/builder/ builds the
     # cards' URLs from that prefix (tests/rosters/test_builder.py checks them).
     path("<int:pk>/members/add/", views.member_add, name="member_add"),
     path("<int:pk>/members/<int:member_pk>/", views.member_update, name="member_update"),
@@ -52,7 +53,7 @@ urlpatterns = [
         views.ability_remove,
         name="ability_remove",
     ),
-    # a game played with units: the force's units, by position (rosters/unit_views.py)
+    # a game played with units: the force's units, by position (rosters/views/units.py)
     path("<int:pk>/units/add/", unit_views.unit_add, name="unit_add"),
     path("<int:pk>/units/<int:index>/", unit_views.unit_update, name="unit_update"),
     path("<int:pk>/units/<int:index>/remove/", unit_views.unit_remove, name="unit_remove"),

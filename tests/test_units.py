@@ -256,6 +256,38 @@ def test_a_force_is_built_from_empty_with_htmx_and_without(units_game, client, u
     assert spears.members == () and squad.version > 10
 
 
+def test_an_htmx_edit_of_a_unit_runs_few_queries(
+    force, client, user, django_assert_max_num_queries
+):
+    """Issue #29: a builder edit in at most 10 queries, a force's as a squad's of models
+    (tests/rosters/test_queries.py): the session and its user, the force, the service (a
+    savepoint, the force locked, its units written, the release), the session written with
+    the undo step; the page after shows the force as the change left it."""
+    from django.urls import reverse
+
+    client.force_login(user)
+    base = reverse("rosters:builder", args=[force.pk])
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    client.post(base + "units/0/", {"name": "Spears", "grade": "raw", "version": force.version},
+                **htmx)  # it loads the undo step  # fmt: skip
+    force.refresh_from_db()
+    edits = [
+        ("units/0/", {"name": "Spears", "grade": "old"}),
+        ("units/0/members/0/", {"name": "Cpl. Ash", "count": "1", "leader": "on"}),
+        ("units/0/members/0/equipment/add/", {"item": "bow"}),
+        ("units/add/", {"name": "Pikes", "kind": "foot"}),
+    ]
+    for path, data in edits:
+        with django_assert_max_num_queries(10, info=path):
+            page = client.post(base + path, {"version": force.version, **data}, **htmx)
+        assert page.status_code == 200 and "changed in another window" not in page.content.decode()
+        force.refresh_from_db()
+    spears, *_rest, pikes = stored_units(force)
+    assert spears.record["grade"] == "old" and pikes.name == "Pikes"
+    assert client.post(base + "undo/", **htmx).status_code == 200
+    assert [unit.name for unit in stored_units(force)] == [u.name for u in (spears, *_rest)]
+
+
 def test_a_refused_value_says_where_and_stores_nothing(force, client, user):
     from django.urls import reverse
 

@@ -304,13 +304,13 @@ def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other
             lambda: wait_for_a_blocked_transaction(done=member_written),
         ),
     )
-    touch = roster_services._touch
+    changed = roster_services.members._changed
 
-    def written_then_touch(squad):  # member_update calls it once the member row is written
+    def written_then_changed(squad):  # member_update calls it once the member row is written
         member_written.set()
-        touch(squad)
+        changed(squad)
 
-    monkeypatch.setattr(roster_services, "_touch", written_then_touch)
+    monkeypatch.setattr(roster_services.members, "_changed", written_then_changed)
 
     def confirm():
         return services.battle_confirm(battle=battle, user=other_user).status

@@ -33,16 +33,18 @@ def test_builder_page_runs_the_same_queries_for_6_and_15_models(squads, owner_cl
     assert counts[0] == counts[1] <= 6
 
 
-# What an htmx edit of a model costs (issue #29 item 3; 19 before it), query by query: the
-# session and its user (2); the model with its squad, read once for the view, its undo step
-# and the page after (1); the service: a savepoint, the squad locked with the model checked
-# in it, the change (an equipment line read and written), the new version and its reread,
-# the release (7); the page: the models and their kit (2, ``adapters.load_squad``); the
-# session written with the undo step (a savepoint around one UPDATE: 3).
-EDIT = 15
-# An add counts the models and checks the name; a removal reads what the model's rows
-# protect and where the squad's records name it (20 and 23 before).
-ADD, REMOVE = 16, 18
+# What an htmx edit of a model costs (issue #29: 19, then 15, before; at most 10), query by
+# query: the session and its user (2); the model with its squad, read once for the view, its
+# undo step and the page after (1); the service: a savepoint, the squad locked and given its
+# new version in one UPDATE (``services.base._lock_to_change``), what the edit reads (an
+# equipment add: the model's line of the item and the counts, in one query), its write, the
+# release (5 or 6); the page: the models and their kit (1, ``adapters.load_squad``); the
+# session written with the undo step (one UPDATE, ``core.sessions``).
+EDIT = 10
+# An add reads the models' count, last position and whether the name is taken in one query
+# (16 before); a removal reads what the model's rows protect and where the squad's records
+# name it (20, then 18, before).
+ADD, REMOVE = 10, 13
 
 
 def test_htmx_update_runs_the_same_queries_for_6_and_15_models(squads, owner_client):
@@ -65,6 +67,8 @@ def test_each_htmx_edit_of_a_model_runs_few_queries(
         grunt = squad.members.get(name="Grunt 1")
         edits = {
             "equipment_add": (["equipment_add", grunt.pk], {"item": "pistol"}, EDIT),
+            "equipment_add (a new line)": (["equipment_add", grunt.pk],
+                                           {"item": "grenades", "count": "2"}, EDIT),
             "member_update": (["member_update", grunt.pk], {"name": "Grunt 1", "type": "grunt",
                                                             "status": "active"}, EDIT),
             "member_add": (["member_add"], {"name": "Ling", "type": "grunt"}, ADD),
@@ -75,6 +79,8 @@ def test_each_htmx_edit_of_a_model_runs_few_queries(
             url = reverse(f"rosters:{args[0]}", args=[squad.pk, *args[1:]])
             with django_assert_max_num_queries(most, info=name):
                 assert owner_client.post(url, data, **htmx).status_code == 200
+        assert grunt.equipment.get(item="pistol").count == 2
+        assert grunt.equipment.get(item="grenades").count == 2
         ling = squad.members.get(name="Ling")
         url = reverse("rosters:member_remove", args=[squad.pk, ling.pk])
         with django_assert_max_num_queries(REMOVE, info="member_remove"):

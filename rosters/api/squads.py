@@ -1,17 +1,10 @@
-"""The squads part of the REST API (issue #6), under ``/api/squads/``.
-
-A squad is read and written as a whole ``squad-roster/1`` document: GET gives it with the
-squad's id and version, PUT replaces it, import stores a new one, export gives the file of
-the web export byte for byte. Users see and change their own squads only; anyone else gets
-404, as on the web pages. Views parse input, call ``rosters.services`` or the rules, and
-serialise; ``api.errors.exception_handler`` turns every error into the API's one shape.
-A squad's sheet (``/api/squads/{id}/sheet/``) is printing's, at this prefix (``printing.api``).
-"""
+"""Your squads (``/api/squads/``): create, read, replace, change, delete, export, validate,
+duplicate, plain text."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -26,22 +19,17 @@ from drf_spectacular.utils import (
 )
 from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.routers import SimpleRouter
 
 from api.errors import (
-    Unprocessable,
     error_responses,
     id_errors,
     relocated,
-    rule_refusal,
     unprocessable,
 )
 from api.mixins import ApiViewSet, with_location
-from api.openapi import LinkedResponse, links
 from api.renderers import (
     DocumentRenderer,
     FirstRenderer,
@@ -50,120 +38,27 @@ from api.renderers import (
 from core.errors import Conflict, Missing
 from rosters import services
 from rosters.adapters import squad_to_roster, squads_with_members
+from rosters.api.common import (
+    IF_MATCH_PATTERN,
+    SQUAD,
+    _parsed,
+    etag,
+    expected_version,
+    member_notes_update,
+    validation_result,
+)
 from rosters.builder import squad_text
-from rosters.models import Member, Squad
+from rosters.models import Squad
 from rosters.serializers import (
     SquadChangeSerializer,
     SquadCreateSerializer,
     SquadDetailSerializer,
     SquadSerializer,
     ValidationResultSerializer,
-    ViolationSerializer,
     roster_document_schema,
     squad_create_schema,
 )
-from rules import get_system
-from rules.documents import DocumentError, parse_roster, roster_to_document
-from rules.types import Roster
-
-
-def validation_result(roster: Roster) -> dict[str, Any]:
-    system = get_system(roster.system)
-    violations = system.validate(roster)
-    return {
-        "valid": not violations,
-        "points": system.points(roster),
-        "limit": roster.points_limit,
-        "violations": ViolationSerializer(violations, many=True).data,
-        **system.derived(roster),
-    }
-
-
-def _parsed(document: Any) -> Roster:
-    """The roster of a squad-roster/1 document: one off the schema's shape is a 400 naming
-    every path; one of the right shape that the game's own check refuses (two fighters of
-    one name, a leader of five) a 422 naming them the same way, as no schema can say it.
-    What the services refuse of a document read so (a model assisting one the squad lacks)
-    is beyond the schema too: the views answer it with a 422."""
-    try:
-        return parse_roster(document)
-    except DocumentError as error:
-        raise rule_refusal(error) from None
-
-
-def etag(squad: Squad) -> str:
-    """A squad's version as an HTTP entity tag: every change of the squad changes it."""
-    return f'"{squad.version}"'
-
-
-# The If-Match values ``expected_version`` takes: a version (quoted or not, weak or not), *,
-# or nothing.
-IF_MATCH_PATTERN = r'^[ \t]*(?:\*|(?:W/)?"*[0-9]{1,10}"*)?[ \t]*$'
-
-
-def expected_version(request: Request) -> int | None:
-    """The version an ``If-Match`` header names (``"7"``, ``W/"7"`` or ``*``), or None."""
-    header = request.headers.get("If-Match", "").strip()
-    if not header or header == "*":
-        return None
-    tag = header.removeprefix("W/").strip('"')
-    if not tag.isascii() or not tag.isdigit() or len(tag) > 10:
-        raise ValidationError({
-            "If-Match": [gettext('must be a squad\'s ETag, such as "7" (its version)')]
-        })  # fmt: skip
-    return int(tag)
-
-
-# What a client does next with a squad it created or read: the squad's id from the answer.
-SQUAD_LINKS = links(
-    [
-        ("GetSquad", "squads_retrieve"),
-        ("ReplaceSquad", "squads_update"),
-        ("ChangeSquad", "squads_partial_update"),
-        ("DeleteSquad", "squads_destroy"),
-        ("ExportSquad", "squads_export_retrieve"),
-        ("ValidateSquad", "squads_validate_retrieve"),
-        ("SquadText", "squads_text_retrieve"),
-        ("SquadSheet", "squads_sheet_retrieve"),
-        ("DuplicateSquad", "squads_duplicate_create"),
-    ],
-    id="$response.body#/id",
-)
-SQUAD = LinkedResponse(SquadDetailSerializer, links=SQUAD_LINKS)
-
-
-def member_notes_update(squad: Squad, notes: dict[str, str]) -> None:
-    """Each named model's notes, through the builder's service (``member_update``, its
-    other values as they are). Names the squad has no model of are a 422, each located."""
-    members = {m.name: m for m in Member.objects.filter(squad=squad, name__in=list(notes))}
-    unknown = {
-        f"notes.members.{name}": [
-            ErrorDetail(
-                gettext("This squad has no model named %(name)s.") % {"name": name},
-                code="unknown-member",
-            )
-        ]
-        for name in notes
-        if name not in members
-    }
-    if unknown:
-        raise Unprocessable(unknown)
-    for name, text in notes.items():
-        path = f"notes.members.{name}"
-        member = members[name]
-        try:
-            services.member_update(
-                member=member, name=member.name, type=member.type, status=member.status,
-                notes=text,
-            )  # fmt: skip
-        except services.ServiceError as error:
-            raise relocated(error, "notes", path) from None
-
-
-PUBLIC_ID = OpenApiParameter(
-    "public_id", OpenApiTypes.UUID, OpenApiParameter.PATH,
-    description=_("The id in the squad's public link (/s/{public_id}/)."),
-)  # fmt: skip
+from rules.documents import roster_to_document
 
 
 @extend_schema_view(
@@ -416,36 +311,3 @@ class SquadViewSet(ApiViewSet):
     def text(self, request: Request, pk: str) -> Response:
         squad = self.get_object()
         return Response(squad_text(squad.pk, owner=request.user))
-
-
-@extend_schema_view(
-    retrieve=extend_schema(
-        summary=_("A shared squad, by its public link"),
-        description=_(
-            "The squad behind a public link (/s/{public_id}/), as its squad-roster/1 "
-            "document, for anyone while its owner keeps the link on (404 otherwise)."
-        ),
-        parameters=[PUBLIC_ID],
-        responses={200: roster_document_schema(), **id_errors()},
-        auth=[],
-    ),
-)
-class SharedSquadViewSet(ApiViewSet):
-    """Squads shared by their public link: read-only, for anyone."""
-
-    queryset = Squad.objects.filter(is_public=True)
-    permission_classes = [AllowAny]
-    lookup_field = "public_id"
-    lookup_value_regex = "[0-9a-fA-F-]{36}"
-
-    def get_queryset(self):
-        return squads_with_members(Squad.objects.filter(is_public=True))
-
-    def retrieve(self, request: Request, public_id: str) -> Response:
-        return Response(roster_to_document(squad_to_roster(self.get_object())))
-
-
-router = SimpleRouter()
-router.register("squads", SquadViewSet, basename="squad")
-router.register("shared", SharedSquadViewSet, basename="shared-squad")
-urlpatterns = router.urls

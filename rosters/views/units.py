@@ -26,10 +26,10 @@ from django_htmx.http import retarget
 from core.errors import Missing
 from rosters import services, undo
 from rosters.builder import Refused
+from rosters.builder.units import editable_forces, unit_builder_context
 from rosters.models import Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
-from rosters.unit_builder import editable_forces, unit_builder_context
 from rules import get_system
 from rules.registry import GameSystem, RecordField
 

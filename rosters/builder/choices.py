@@ -1,0 +1,216 @@
+"""The ``<option>`` lists and labels of the cards. Those that depend only on the game data
+and the language are rendered once per process."""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from rosters.adapters import StoredSquad
+from rosters.models import Member
+from rules import get_system
+from rules.registry import GameSystem
+
+
+def label(table, code: str) -> str:
+    entry = table.get(code)
+    return _(entry.label) if entry is not None else code
+
+
+def options(choices: Iterable[tuple[object, str]], selected: object = None) -> SafeString:
+    """``<option>`` elements for ``(value, text)`` pairs, ``selected`` marked."""
+    return mark_safe(
+        "".join(
+            f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
+            f"{escape(text)}</option>"
+            for value, text in choices
+        )
+    )
+
+
+def _known(code: str, codes) -> str:
+    """``code`` if it is one of ``codes``, else "": a value sent by a form, checked before
+    it keys a cache of rendered options."""
+    return code if code in codes else ""
+
+
+@functools.cache
+def _kit_choices(system_code: str, faction: str, model_type: str, language: str):
+    """(items, abilities) as ``(code, label)`` pairs: what a card of this type offers."""
+    system = get_system(system_code)
+    offered = system.builder
+    items = offered.items(faction, model_type) if offered else tuple(system.items)
+    starting = offered.starting_abilities(model_type) if offered else tuple(system.abilities)
+    return (
+        tuple((c, label(system.items, c)) for c in items),
+        tuple((c, label(system.abilities, c)) for c in starting),
+    )
+
+
+def _price(price) -> str:
+    """A game's price for a picker (``BuilderChoices.type_price``), translated; "" for none."""
+    if price is None:
+        return ""
+    message, params = price
+    return _(message) % params
+
+
+@functools.cache
+def _item_choices(
+    system_code: str, faction: str, model_type: str, language: str
+) -> tuple[tuple[str, str], ...]:
+    """``(code, "label · price")`` of the items a model of this type may take."""
+    system = get_system(system_code)
+    priced = system.builder.item_price if system.builder else None
+    return tuple(
+        (code, f"{text} · {cost}" if (cost := _price(priced(code) if priced else None)) else text)
+        for code, text in _kit_choices(system_code, faction, model_type, language)[0]
+    )
+
+
+@functools.cache
+def _ability_choices(
+    system_code: str, faction: str, model_type: str, language: str
+) -> tuple[tuple[str, str], ...]:
+    """``(code, "label — effect")`` of the abilities a model of this type may pick."""
+    abilities = get_system(system_code).abilities
+    return tuple(
+        (code, f"{text} — {_(abilities[code].effect)}" if abilities[code].effect else text)
+        for code, text in _kit_choices(system_code, faction, model_type, language)[1]
+    )
+
+
+@functools.cache
+def _type_choices(system_code: str, language: str) -> tuple[tuple[str, str, int | None], ...]:
+    """``(code, "label · price", most)`` of each model type: most None for any number."""
+    system = get_system(system_code)
+    offered = system.builder
+    out = []
+    for code, model_type in system.model_types.items():
+        text, cost = _(model_type.label), ""
+        if offered is not None and offered.type_price is not None:
+            cost = _price(offered.type_price(code))
+        most = offered.type_range(code)[1] if offered and offered.type_range else None
+        out.append((code, f"{text} · {cost}" if cost else text, most))
+    return tuple(out)
+
+
+def _type_counts(rows: Iterable[Member]) -> dict[str, int]:
+    """Models of each type the rules count: the living."""
+    counts: dict[str, int] = defaultdict(int)
+    for row in rows:
+        if row.status != Member.Status.DEAD:
+            counts[row.type] += 1
+    return counts
+
+
+def type_options(
+    system: GameSystem, selected: str, counts: Mapping[str, int], language: str
+) -> SafeString:
+    """The type select: each type with its price and, where the squad may have only so
+    many, how many it has of them ("Top · 25 pts · 2/3")."""
+    return options(
+        (
+            (code, text if most is None else f"{text} · {counts.get(code, 0)}/{most}")
+            for code, text, most in _type_choices(system.code, language)
+        ),
+        selected,
+    )
+
+
+def allowances(system: GameSystem, counts: Mapping[str, int], language: str) -> list[dict]:
+    """The types a squad may have only so many of, with how many it has ("Top 2/3"), for the
+    line above the add form; ``full`` when no more may be added, ``short`` when the squad
+    still needs some."""
+    offered = system.builder
+    if offered is None or offered.type_range is None:
+        return []
+    out = []
+    for code, model_type in system.model_types.items():
+        least, most = offered.type_range(code)
+        if most is None:
+            continue
+        count = counts.get(code, 0)
+        out.append({"label": _(model_type.label), "count": count, "most": most,
+                    "full": count >= most, "short": count < least})  # fmt: skip
+    return out
+
+
+@functools.cache
+def _gained_options(allowance: bool, language: str) -> SafeString:
+    """At creation (types with starting abilities only), or later in a campaign."""
+    gained = [
+        ("chosen", _("at creation")),
+        ("advance", _("advance")),
+        ("injury", _("injury")),
+        ("event", _("event")),
+    ]
+    return options(gained if allowance else gained[1:])
+
+
+@functools.cache
+def _status_options(selected: str, language: str) -> SafeString:
+    return options(Member.Status.choices, selected)
+
+
+@functools.cache
+def _random_table(system_code: str, language: str) -> tuple[tuple[int, str], ...]:
+    """(roll, ability) for a physical roll of a random ability."""
+    system = get_system(system_code)
+    table = system.builder.random_abilities if system.builder else ()
+    return tuple((i, label(system.abilities, code)) for i, code in enumerate(table, 1))
+
+
+def _model_options(
+    models: list[tuple[int, str, str]],
+    member: Member,
+    selected: str | None,
+    allowed: frozenset[int] | None = None,
+) -> SafeString:
+    """The squad's models but ``member`` that are ``allowed`` (None: all), and the one
+    named ``selected``, selected (so the card shows what is stored, and the rules say
+    beside it what is wrong). ``models``: (pk, name, escaped name)."""
+    return mark_safe(
+        '<option value="">—</option>'
+        + "".join(
+            f'<option value="{pk}"{" selected" if name == selected else ""}>{escaped}</option>'
+            for pk, name, escaped in models
+            if pk != member.pk and (allowed is None or pk in allowed or name == selected)
+        )
+    )
+
+
+def _partnered(system: GameSystem) -> frozenset[str]:
+    """The items the game's builder choices serve with a crew partner
+    (``BuilderChoices.partnered_items``)."""
+    return system.builder.partnered_items if system.builder is not None else frozenset()
+
+
+def changes_assistance(system: GameSystem, items: Iterable[str]) -> bool:
+    """Whether a change to these items of a model (added, removed, or the model dead or
+    back) changes which models the other cards offer to assist: then they all come back."""
+    return not _partnered(system).isdisjoint(items)
+
+
+def _assistance(
+    system: GameSystem, stored: StoredSquad
+) -> tuple[frozenset[int] | None, frozenset[int]]:
+    """(the models another may assist, the models that may assist none), by pk.
+
+    The spec's reading of an item served by a crew partner (the game's
+    ``BuilderChoices.partnered_items``; docs/games/<game>.md): a model names as the one it
+    helps another living model of the squad that carries such an item, and a partner carries
+    no such item itself. A game without such items lets a model name any other (``None``).
+    The game's validation still checks what is stored.
+    """
+    needs = _partnered(system)
+    if not needs:
+        return None, frozenset()
+    carriers = {pk for pk, lines in stored.equipment.items() if any(e.item in needs for e in lines)}
+    living = {m.pk for m in stored.members if m.status != Member.Status.DEAD}
+    return frozenset(carriers & living), frozenset(carriers)
