@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control, never_cache
 
+from printing.tasks import queue_health
 from rules import systems
 
 
@@ -75,7 +76,10 @@ HEALTH_CHECKS = {"database": _database, "cache": _cache, "queue": _queue}
 def healthz(request: HttpRequest) -> JsonResponse:
     """For a load balancer or a process manager: 200 when this process reaches the database
     and the shared cache and the task queue keeps up, else 503 naming what failed (the
-    details go to the log)."""
+    details go to the log). ``queue`` says how the renders fare (``printing.tasks
+    .queue_health``): the renders players wait for still in the queue and the oldest one's
+    wait now, and the workers' running averages of a render's wait in the queue and of its
+    time."""
     checks = {}
     for name, check in HEALTH_CHECKS.items():
         try:
@@ -86,9 +90,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
         else:
             checks[name] = "ok"
     healthy = all(state == "ok" for state in checks.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "failing", "checks": checks}, status=200 if healthy else 503
-    )
+    body: dict = {"status": "ok" if healthy else "failing", "checks": checks}
+    try:
+        body["queue"] = queue_health()
+    except Exception:  # the checks above say what fails
+        log.exception("the task queue's figures could not be read")
+    return JsonResponse(body, status=200 if healthy else 503)
 
 
 # --- the installable app: its service worker and manifest (issue #15) -----------------------

@@ -103,7 +103,8 @@ def test_healthz_says_ok_when_the_database_and_the_cache_answer(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     checks = {"database": "ok", "cache": "ok", "queue": "ok"}
-    assert response.json() == {"status": "ok", "checks": checks}
+    queue = {"asked_waiting": 0, "renders_running": 0, "oldest_wait_seconds": 0.0}
+    assert response.json() == {"status": "ok", "checks": checks, "queue": queue}
     assert "no-cache" in response["Cache-Control"]
 
 
