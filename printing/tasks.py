@@ -337,19 +337,39 @@ def _slots() -> threading.BoundedSemaphore:
         return _waiters[count]
 
 
+_waiting_clients: dict[tuple[str, float], Any] = {}
+
+
+def _waiting_client() -> Any:
+    """A Redis client of the PDF cache's server whose reads outlast the longest wait (the
+    cache's own give up after a few seconds): one per process, its connections pooled."""
+    location = settings.CACHES["default"]["LOCATION"]
+    timeout = settings.PDF_WAIT_SECONDS + 5
+    with _waiters_lock:
+        if (location, timeout) not in _waiting_clients:
+            import redis
+
+            _waiting_clients[(location, timeout)] = redis.Redis.from_url(
+                location, socket_timeout=timeout
+            )
+        return _waiting_clients[(location, timeout)]
+
+
 def _wait(key: str, seconds: float) -> bool:
     """Wait (blocking on Redis, holding a thread and no CPU) up to ``seconds`` for the
     worker to announce the end of the render of ``key``. False at once when there is no
     Redis or no thread to spare (``PDF_WAITERS``), or at the end of the wait."""
-    client = _redis()
-    if client is None or settings.PDF_WAITERS <= 0:
+    if _redis() is None or settings.PDF_WAITERS <= 0:
         return False
     slots = _slots()
     if not slots.acquire(blocking=False):
         return False
     try:
-        read = client.xread({_stream(key): "0-0"}, count=1, block=max(1, int(seconds * 1000)))
-        return bool(read)
+        block = max(1, int(min(seconds, settings.PDF_WAIT_SECONDS) * 1000))
+        return bool(_waiting_client().xread({_stream(key): "0-0"}, count=1, block=block))
+    except Exception:  # Redis gone: the download answers 202 and is asked again
+        log.exception("could not wait for the render of %s", key)
+        return False
     finally:
         slots.release()
 
@@ -395,9 +415,7 @@ def record_run(
     averages["count"] = averages.get("count", 0) + 1
     stats[kind] = averages
     cache.set(STATS_KEY, stats, None)
-    log.info(
-        "render (%s) waited %.2f s in the queue, took %.2f s: %s", kind, waited, took, outcome
-    )
+    log.info("render (%s) waited %.2f s in the queue, took %.2f s: %s", kind, waited, took, outcome)
     return {"waited": waited, "took": took}
 
 
