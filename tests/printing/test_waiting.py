@@ -121,9 +121,7 @@ def test_the_api_waits_for_the_worker_too(user, squad, redis_cache):
     assert response.content == b"%PDF-1.7 for the API"
 
 
-def test_a_render_that_failed_wakes_the_waiting_download_which_says_why(
-    owner, squad, redis_cache
-):
+def test_a_render_that_failed_wakes_the_waiting_download_which_says_why(owner, squad, redis_cache):
     key = pdf.stored_squad_key(squad)
 
     def too_long() -> None:
@@ -162,7 +160,8 @@ def test_no_thread_to_spare_answers_202_at_once(owner, squad, redis_cache, setti
     response = owner.get(reverse("print:squad_sheet", args=[squad.pk]))
 
     assert response.status_code == 202
-    assert 'hx-trigger="load delay:{}s"'.format(response["Retry-After"]) in response.content.decode()
+    delay = response["Retry-After"]
+    assert f'hx-trigger="load delay:{delay}s"' in response.content.decode()
 
 
 def test_retry_after_comes_from_the_queue_and_the_measured_render_time(user, squad):
