@@ -56,14 +56,16 @@ QUEUE_LATE_SECONDS = 120  # a task still waiting this long after it was due: no 
 
 def _queue() -> None:
     """The task queue's table answers, and no task waits long past its time (a worker is
-    running: ``make serve`` starts them)."""
+    running: ``make serve`` starts them). Renders ahead (a priority below the default) are
+    left out: they wait, by design, while players wait for other renders."""
     if settings.TASK_QUEUE != "database":
         return
     from django_tasks_db.models import DBTaskResult, get_date_max
 
     late = timezone.now() - timedelta(seconds=QUEUE_LATE_SECONDS)
     waiting = DBTaskResult.objects.ready().filter(  # "no run_after" is stored as the max date
-        Q(run_after__lt=late) | Q(run_after=get_date_max(), enqueued_at__lt=late)
+        Q(run_after__lt=late) | Q(run_after=get_date_max(), enqueued_at__lt=late),
+        priority__gte=0,
     )
     if waiting.exists():
         raise RuntimeError(f"tasks wait more than {QUEUE_LATE_SECONDS} s: is a worker running?")
