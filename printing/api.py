@@ -61,8 +61,9 @@ ON_ITS_WAY_HEADERS = [
             "Retry-After",
             OpenApiTypes.INT,
             _(
-                "Seconds to wait before asking again: the renders ahead in the queue and the "
-                "time the workers measured for one."
+                "Seconds to wait before asking again: when the PDF should be there (the "
+                "renders ahead in the queue and the time the workers measured for one), less "
+                "the time the next request will wait for it."
             ),
         ),
     )
@@ -99,15 +100,15 @@ PDF_ACTION = {
 }
 
 
-def on_its_way_response(request: Request) -> JsonResponse:
+def on_its_way_response(request: Request, *, wait: float) -> JsonResponse:
     """202: the task worker is printing the PDF; GET this same address again (Location)
-    after Retry-After seconds."""
+    after Retry-After seconds (``retry_after``: the next request waits ``wait`` seconds)."""
     location = request.build_absolute_uri()
     body = {
         "detail": gettext("The PDF is being printed: fetch it again in a moment."),
         "location": location,
     }
-    headers = {"Location": location, "Retry-After": str(retry_after())}
+    headers = {"Location": location, "Retry-After": str(retry_after(wait=wait))}
     return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
 
 
@@ -128,9 +129,10 @@ def pdf_answer(
         throttle = ScopedThrottle()
         if not throttle.allow_request(request, view):
             view.throttled(request, throttle.wait())
-    printed = pdf(wait_seconds(request.headers.get("Prefer")))
+    wait = wait_seconds(request.headers.get("Prefer"))
+    printed = pdf(wait)
     if printed is None:  # the worker is rendering it: come back for it
-        return on_its_way_response(request)
+        return on_its_way_response(request, wait=wait)
     disposition = content_disposition_header(as_attachment=True, filename=filename)
     return Response(printed, headers={"Content-Disposition": disposition})
 

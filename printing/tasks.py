@@ -439,14 +439,18 @@ def _queue_counts() -> dict[str, Any]:
     )
 
 
-def retry_after() -> int:
-    """Seconds until a PDF asked for now is likely stored: the renders players wait for that
-    are still in the queue, shared among the workers rendering now, plus one render, each as
-    long as the workers measured lately (``render_seconds``). One query."""
+def retry_after(*, wait: float = 0) -> int:
+    """Seconds before asking again for a PDF asked for now: when it is likely stored (the
+    renders players wait for that are still in the queue, shared among the workers rendering
+    now, plus one render, each as long as the workers measured lately: ``render_seconds``),
+    less the ``wait`` the next request will do for it (on Redis: ``_wait``), so that it is
+    waiting when the PDF comes. One query."""
     seconds = render_seconds()
     if settings.PRINT_ON_QUEUE and settings.TASK_QUEUE == "database":
         counts = _queue_counts()
         seconds *= 1 + counts["waiting"] / max(1, counts["running"])
+    if wait > 0 and _redis() is not None and settings.PDF_WAITERS > 0:
+        seconds -= min(wait, settings.PDF_WAIT_SECONDS)
     return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
 
 

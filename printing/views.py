@@ -123,14 +123,15 @@ def _download(
         refused = over_limit(request, "pdf")
         if refused is not None:
             return refused
+    wait = wait_seconds(request.headers.get("Prefer"))
     try:
-        printed = pdf(wait_seconds(request.headers.get("Prefer")))
+        printed = pdf(wait)
     except PrintTooLong as error:
         if not request.htmx:
             raise  # print_budget: 503 with the message
         return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
     if printed is None:  # the worker is rendering it
-        seconds = retry_after()
+        seconds = retry_after(wait=wait)
         page = ON_ITS_WAY + "#preparing" if request.htmx else waiting_page
         response = render(request, page, {**context, "retry_after": seconds}, status=202)
         response["Retry-After"] = str(seconds)

@@ -193,6 +193,29 @@ def test_retry_after_comes_from_the_queue_and_the_measured_render_time(user, squ
     assert response["Retry-After"] == str(round(2 * (1 + 4 / 2)))
 
 
+def test_retry_after_leaves_out_the_wait_the_next_request_will_do(
+    user, squad, redis_cache, settings
+):
+    # Renders of 8 s measured, none in the queue but this one, which no worker runs yet: its
+    # PDF comes in 16 s; the next request waits 5 s for it (Prefer: wait=5), so the client
+    # asks again 11 s from now, and is waiting when it comes.
+    now = timezone.now()
+    tasks.record_run(
+        kind="asked", outcome=tasks.RENDERED, ready_at=now, started_at=now,
+        finished_at=now + timedelta(seconds=8),
+    )  # fmt: skip
+    settings.PDF_WAITERS = 0  # no thread to spare now: 202 at once
+    api = APIClient()
+    api.force_authenticate(user)
+
+    response = api.get(f"/api/squads/{squad.pk}/sheet/", HTTP_PREFER="wait=5")
+
+    assert response.status_code == 202
+    assert response["Retry-After"] == "16"  # no thread to wait in: the whole time
+    settings.PDF_WAITERS = 2
+    assert tasks.retry_after(wait=5) == 16 - 5
+
+
 def test_a_render_asked_for_goes_before_the_renders_ahead(
     owner, squad, django_capture_on_commit_callbacks
 ):
