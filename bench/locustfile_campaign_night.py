@@ -10,8 +10,10 @@ waits 0.5 to 2 s (``NIGHT_WAIT``). Its actions, by weight (out of 100):
 - edit (15): renames its free squad with the builder's form (posted as a browser without
   JavaScript posts it: the answer redirects to the builder, which shows the name now stored;
   "edit" times both) and downloads that squad's sheet at once: "sheet after edit". With the
-  task queue on, the answer may be 202 (the page saying the PDF is on its way): the player
-  then asks again every 0.5 s ("sheet after edit: ask again") until the PDF comes. The time
+  task queue on, the request waits for the PDF (the server answers it the moment the worker
+  has stored it) and may still answer 202 (the page saying the PDF is on its way) past its
+  wait: the player then asks again after the answer's ``Retry-After``, as the page's htmx
+  does ("sheet after edit: ask again"), until the PDF comes. The time
   from the edit's answer to the PDF in hand is reported as a request of type ``PDF`` named
   "edit to PDF in hand" (in both modes: with the queue off it is the download's time);
 - sheet (10): downloads its campaign squad's sheet ("sheet", same 202 handling; the time to
@@ -57,9 +59,10 @@ _records = RECORDS.open("a", buffering=1)  # one line per success, written at on
 _next_player = itertools.count()  # the users take the seeded players in order
 
 TIMEOUT = 60  # seconds: one HTTP request
-# Seconds between two requests for a PDF on its way: 0.5 (issue #13); NIGHT_ASK_AGAIN changes
-# it for an experiment (the page's own htmx asks every second).
-ASK_AGAIN = float(os.environ.get("NIGHT_ASK_AGAIN", "0.5"))
+# Seconds between two requests for a PDF on its way: the 202's Retry-After, as the page's htmx
+# follows it (issue #32); NIGHT_ASK_AGAIN, when set, asks every so many seconds instead (issue
+# #13 asked every 0.5 s), and is the fallback for an answer without Retry-After.
+ASK_AGAIN = os.environ.get("NIGHT_ASK_AGAIN")
 # Seconds a player waits between two actions, at random between the two: "0.5,2" (a player at
 # the table); the driver's --wait changes it to find the server's capacity.
 WAIT = tuple(float(x) for x in os.environ.get("NIGHT_WAIT", "0.5,2").split(","))
@@ -116,8 +119,8 @@ class Player(HttpUser):
 
     def pdf(self, pk: int, name: str) -> bytes | None:
         """The squad's sheet: asked once (``name``), then, while the answer is 202 (on its
-        way), again every ``ASK_AGAIN`` s (``name: ask again``). The PDF, or None after a
-        failure."""
+        way), again after its Retry-After (``name: ask again``; ``ASK_AGAIN``). The PDF, or
+        None after a failure."""
         url = f"/print/squads/{pk}/sheet.pdf"
         deadline = time.monotonic() + PDF_PATIENCE
         label = name
@@ -136,8 +139,9 @@ class Player(HttpUser):
                     r.failure(f"still on its way after {PDF_PATIENCE} s")
                     return None
                 r.success()  # on its way: ask again
+                pause = _ask_again_after(r)
             label = f"{name}: ask again"
-            gevent.sleep(ASK_AGAIN)
+            gevent.sleep(pause)
 
     def campaign_url(self, rest: str = "") -> str:
         return f"/api/campaigns/{self.me['campaign']}/{rest}"
@@ -282,6 +286,17 @@ class Player(HttpUser):
             else:
                 response.failure(_what(response))
         self.page(f"/campaigns/{self.me['campaign']}/", "campaign page")
+
+
+def _ask_again_after(response) -> float:
+    """Seconds before asking again for a PDF on its way: ``NIGHT_ASK_AGAIN`` when set, else
+    the answer's Retry-After (1 s without one)."""
+    if ASK_AGAIN:
+        return float(ASK_AGAIN)
+    try:
+        return float(response.headers.get("Retry-After", "1"))
+    except ValueError:
+        return 1.0
 
 
 def _what(response) -> str:

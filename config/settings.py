@@ -318,6 +318,14 @@ TASKS = {
 PRERENDER_SHEETS = PRINT_ON_QUEUE = TASK_QUEUE != "off"
 # Seconds between an edit and its render: a burst of edits within them renders once.
 PRERENDER_DELAY_SECONDS = float(os.environ.get("PRERENDER_DELAY_SECONDS", "2"))
+# A download whose PDF is not stored yet waits for it (printing/tasks.py: the worker says on
+# Redis when it has stored it) up to PDF_WAIT_SECONDS, in a thread of its web worker (make
+# serve runs gunicorn's gthread workers, WEB_THREADS threads each), in at most PDF_WAITERS
+# threads of a process at once: the others serve the pages. Past the wait, or with no thread
+# to spare, it answers 202 with a Retry-After taken from the queue. 0 never waits.
+WEB_THREADS = int(os.environ.get("WEB_THREADS", "8"))
+PDF_WAIT_SECONDS = float(os.environ.get("PDF_WAIT_SECONDS", "10"))
+PDF_WAITERS = int(os.environ.get("PDF_WAITERS", max(0, WEB_THREADS - 2)))
 
 # --- REST API (/api/: config/api_urls.py; shared pieces in the api package) -----------------
 

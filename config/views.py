@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import cache_control, never_cache
 
+from printing.tasks import queue_health
 from rules import systems
 
 
@@ -55,14 +56,16 @@ QUEUE_LATE_SECONDS = 120  # a task still waiting this long after it was due: no 
 
 def _queue() -> None:
     """The task queue's table answers, and no task waits long past its time (a worker is
-    running: ``make serve`` starts them)."""
+    running: ``make serve`` starts them). Renders ahead (a priority below the default) are
+    left out: they wait, by design, while players wait for other renders."""
     if settings.TASK_QUEUE != "database":
         return
     from django_tasks_db.models import DBTaskResult, get_date_max
 
     late = timezone.now() - timedelta(seconds=QUEUE_LATE_SECONDS)
     waiting = DBTaskResult.objects.ready().filter(  # "no run_after" is stored as the max date
-        Q(run_after__lt=late) | Q(run_after=get_date_max(), enqueued_at__lt=late)
+        Q(run_after__lt=late) | Q(run_after=get_date_max(), enqueued_at__lt=late),
+        priority__gte=0,
     )
     if waiting.exists():
         raise RuntimeError(f"tasks wait more than {QUEUE_LATE_SECONDS} s: is a worker running?")
@@ -75,7 +78,10 @@ HEALTH_CHECKS = {"database": _database, "cache": _cache, "queue": _queue}
 def healthz(request: HttpRequest) -> JsonResponse:
     """For a load balancer or a process manager: 200 when this process reaches the database
     and the shared cache and the task queue keeps up, else 503 naming what failed (the
-    details go to the log)."""
+    details go to the log). ``queue`` says how the renders fare (``printing.tasks
+    .queue_health``): the renders players wait for still in the queue and the oldest one's
+    wait now, and the workers' running averages of a render's wait in the queue and of its
+    time."""
     checks = {}
     for name, check in HEALTH_CHECKS.items():
         try:
@@ -86,9 +92,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
         else:
             checks[name] = "ok"
     healthy = all(state == "ok" for state in checks.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "failing", "checks": checks}, status=200 if healthy else 503
-    )
+    body: dict = {"status": "ok" if healthy else "failing", "checks": checks}
+    try:
+        body["queue"] = queue_health()
+    except Exception:  # the checks above say what fails
+        log.exception("the task queue's figures could not be read")
+    return JsonResponse(body, status=200 if healthy else 503)
 
 
 # --- the installable app: its service worker and manifest (issue #15) -----------------------

@@ -3,7 +3,10 @@ shared squad's, ``/api/shared/{public_id}/sheet/``) and a campaign's report
 (``/api/campaigns/{id}/report/``), at the addresses and under the operation ids of the squads'
 and campaigns' own endpoints (each viewset here is registered under their prefix and
 basename), rendered as the web downloads render them (``printing.views``), by the task
-worker: a request that comes before the PDF is ready gets 202 and where to fetch it.
+worker: a request that comes before the PDF is ready waits for it (``PDF_WAIT_SECONDS``, less
+with ``Prefer: wait=N``, none with ``Prefer: respond-async``) and gets it the moment the worker
+has stored it, or, past the wait, 202, where to fetch it and when (``Retry-After``, from the
+queue's length and the measured render time).
 Throttled on their own (scope ``pdf``); asking again while the worker prints is free.
 """
 
@@ -40,30 +43,51 @@ from printing.tasks import (
     on_its_way,
     report_on_its_way,
     report_pdf_or_on_its_way,
+    retry_after,
     squad_pdf_or_on_its_way,
+    wait_seconds,
 )
 from rosters.api import PUBLIC_ID
 from rosters.models import Squad
 from rosters.serializers import PrintingSerializer, SheetOptionsSerializer
 
-RETRY_AFTER_SECONDS = 1  # a sheet takes a tenth of a second to a few seconds to print
-
-# The headers of a 202 "on its way" answer (squad sheets, campaign reports).
+# The headers of a 202 "on its way" answer (squad sheets, campaign reports), and the request's
+# Prefer header, which says how long to wait for the PDF.
 ON_ITS_WAY_HEADERS = [
     OpenApiParameter(header, kind, OpenApiParameter.HEADER, response=[202], description=text)
     for header, kind, text in (
         ("Location", OpenApiTypes.URI, _("Where to fetch the PDF: this same address.")),
-        ("Retry-After", OpenApiTypes.INT, _("Seconds to wait before asking again.")),
+        (
+            "Retry-After",
+            OpenApiTypes.INT,
+            _(
+                "Seconds to wait before asking again: when the PDF should be there (the "
+                "renders ahead in the queue and the time the workers measured for one), less "
+                "the time the next request will wait for it."
+            ),
+        ),
     )
 ]
-SHEET_PARAMETERS = [SheetOptionsSerializer, *ON_ITS_WAY_HEADERS]
+PREFER = OpenApiParameter(
+    "Prefer",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=_(
+        "How long to wait for a PDF that is not printed yet (RFC 7240): by default the "
+        "request waits a few seconds and gets the PDF as soon as the worker has stored it; "
+        "'wait=N' waits N seconds at most; 'respond-async' answers 202 at once."
+    ),
+)
+ON_ITS_WAY_PARAMETERS = [PREFER, *ON_ITS_WAY_HEADERS]
+SHEET_PARAMETERS = [SheetOptionsSerializer, *ON_ITS_WAY_PARAMETERS]
 PDF_RESPONSES = {
     (200, "application/pdf"): PDF_RESPONSE,
     (202, "application/json"): OpenApiResponse(
         PrintingSerializer,
         description=_(
-            "The PDF is being printed by the task worker: GET the Location again after "
-            "Retry-After seconds."
+            "The PDF is still being printed by the task worker after the wait: GET the "
+            "Location again after Retry-After seconds."
         ),
     ),
     **id_errors(400, 503),
@@ -76,15 +100,15 @@ PDF_ACTION = {
 }
 
 
-def on_its_way_response(request: Request) -> JsonResponse:
+def on_its_way_response(request: Request, *, wait: float) -> JsonResponse:
     """202: the task worker is printing the PDF; GET this same address again (Location)
-    after Retry-After seconds."""
+    after Retry-After seconds (``retry_after``: the next request waits ``wait`` seconds)."""
     location = request.build_absolute_uri()
     body = {
         "detail": gettext("The PDF is being printed: fetch it again in a moment."),
         "location": location,
     }
-    headers = {"Location": location, "Retry-After": str(RETRY_AFTER_SECONDS)}
+    headers = {"Location": location, "Retry-After": str(retry_after(wait=wait))}
     return JsonResponse(body, status=status.HTTP_202_ACCEPTED, headers=headers)
 
 
@@ -93,19 +117,22 @@ def pdf_answer(
     request: Request,
     *,
     asked: bool,
-    pdf: Callable[[], bytes | None],
+    pdf: Callable[[float], bytes | None],
     filename: str,
 ) -> Response:
-    """Every PDF the API may have to wait for: ``pdf()`` gives it, or ``None`` while the
-    worker prints it (202). Throttled (scope ``pdf``) unless it was ``asked`` for already."""
+    """Every PDF the API may have to wait for: ``pdf(wait)`` gives it, waiting up to
+    ``wait`` seconds (the ``Prefer`` header's, at most ``PDF_WAIT_SECONDS``), or ``None``
+    while the worker prints it (202). Throttled (scope ``pdf``) unless it was ``asked`` for
+    already."""
     if not asked:  # asking again is free
         view.throttle_scope = "pdf"
         throttle = ScopedThrottle()
         if not throttle.allow_request(request, view):
             view.throttled(request, throttle.wait())
-    printed = pdf()
+    wait = wait_seconds(request.headers.get("Prefer"))
+    printed = pdf(wait)
     if printed is None:  # the worker is rendering it: come back for it
-        return on_its_way_response(request)
+        return on_its_way_response(request, wait=wait)
     disposition = content_disposition_header(as_attachment=True, filename=filename)
     return Response(printed, headers={"Content-Disposition": disposition})
 
@@ -116,9 +143,9 @@ def sheet_answer(view: ApiViewSet, request: Request, squad: Squad) -> Response:
     query.is_valid(raise_exception=True)
     options = query.validated_data
 
-    def pdf() -> bytes | None:
+    def pdf(wait: float) -> bytes | None:
         try:
-            return squad_pdf_or_on_its_way(squad, **options)
+            return squad_pdf_or_on_its_way(squad, **options, wait=wait)
         except NotPrintable:
             raise NotFound(gettext("No squad sheet for this game.")) from None
 
@@ -138,8 +165,9 @@ class SquadSheetViewSet(ApiViewSet):
         summary=_("The squad sheet (or model cards) as PDF"),
         description=_(
             "Rendered as the web download and manage.py print_roster render it, by the task "
-            "worker: a request that comes before the PDF is ready gets 202 and fetches it "
-            "again. Throttled on its own (scope 'pdf'); errors are JSON."
+            "worker: a request that comes before the PDF is ready waits for it and gets it "
+            "as soon as it is stored, or, past the wait (see Prefer), 202 and fetches it "
+            "again after Retry-After. Throttled on its own (scope 'pdf'); errors are JSON."
         ),
         parameters=SHEET_PARAMETERS,
         responses=PDF_RESPONSES,
@@ -161,8 +189,9 @@ class SharedSquadSheetViewSet(ApiViewSet):
         summary=_("A shared squad's sheet (or model cards) as PDF"),
         description=_(
             "As the squad's own sheet, for anyone while its public link is on; a request "
-            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
-            "its own (scope 'pdf'); errors are JSON."
+            "that comes before the PDF is ready waits for it, or, past the wait, gets 202 "
+            "and fetches it again after Retry-After. Throttled on its own (scope 'pdf'); "
+            "errors are JSON."
         ),
         parameters=[PUBLIC_ID, *SHEET_PARAMETERS],
         responses=PDF_RESPONSES,
@@ -185,10 +214,11 @@ class CampaignReportViewSet(ApiViewSet):
         description=_(
             "The standings and the latest battles (the report says how many earlier ones it "
             "leaves out), as the web download renders them, by the task worker: a request "
-            "that comes before the PDF is ready gets 202 and fetches it again. Throttled on "
-            "its own (scope 'pdf'); errors are JSON."
+            "that comes before the PDF is ready waits for it, or, past the wait, gets 202 "
+            "and fetches it again after Retry-After. Throttled on its own (scope 'pdf'); "
+            "errors are JSON."
         ),
-        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_HEADERS],
+        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_PARAMETERS],
         responses=PDF_RESPONSES,
     )
     @action(**PDF_ACTION, query_serializer=ReportOptionsSerializer)
@@ -203,8 +233,8 @@ class CampaignReportViewSet(ApiViewSet):
             self,
             request,
             asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
-            pdf=lambda: report_pdf_or_on_its_way(
-                campaign, stamp=stamp, paper=paper, page_url=page_url
+            pdf=lambda wait: report_pdf_or_on_its_way(
+                campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
             ),
             filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf",
         )

@@ -12,8 +12,18 @@ A squad's PDFs are rendered by the task worker, never in a web request (with the
   version and stop (the debounce). A squad nobody has printed costs the worker nothing, and
   its edits no task.
 - **On demand.** A download that finds no PDF in the cache (``squad_pdf_or_on_its_way``)
-  enqueues its render at once, unless one is already on its way, and answers that it is
-  coming (the page polls with htmx, the API answers 202 with where to fetch it).
+  enqueues its render at once, unless one is already on its way, then waits for it: the
+  worker says on Redis when it has stored a PDF (``_announce``), and the waiting request
+  (a thread of its web worker, never more of them than ``PDF_WAITERS`` per process) answers
+  with the PDF that very moment. Past ``PDF_WAIT_SECONDS``, with no thread to spare, or
+  with no Redis to tell it (``make run``, the tests), it answers that the PDF is coming
+  (the page asks again with htmx, the API answers 202) and when to ask again:
+  ``retry_after``, from the queue's length and the render time the workers measured.
+
+Priorities (django-tasks' own ``priority``; the worker takes the highest first): a render a
+player waits for (``ASKED_PRIORITY``) runs before every render ahead (``AHEAD_PRIORITY``),
+which runs when no player waits. Each render's wait in the queue and its time are measured in
+the worker (``record_run``), logged, and shown by ``/healthz`` (``queue_health``).
 
 A campaign's report (``render_report``) is printed on demand the same way, through the same
 machinery (``_pdf_or_on_its_way`` asks, ``_render_into_cache`` renders); it is never printed
@@ -27,11 +37,18 @@ a download renders in its request.
 
 from __future__ import annotations
 
+import logging
+import math
+import threading
 from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
-from django.utils import translation
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
+from django.db.models import Count, Min, Q
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django_tasks import task
 
@@ -55,9 +72,12 @@ STALE, GONE, RENDERED, NOT_PRINTABLE, FAILED = (
     "failed",
 )
 
+log = logging.getLogger(__name__)
+
 # A render a player waits for runs before the renders ahead (the worker takes the highest
 # priority first; among equals, the earliest run_after, and an immediate task has none).
 ASKED_PRIORITY = 10
+AHEAD_PRIORITY = -10
 # A render asked for by a download is "on its way" this long: past it, if no worker took it
 # (none runs, or it died), the next download asks again.
 ON_ITS_WAY_SECONDS = 60
@@ -78,10 +98,13 @@ def _render_into_cache(key: str, render: Callable[[], str | None]) -> str:
     not: ``STALE``); a failure is remembered for the download that asked to tell, and the
     "on its way" mark goes in any case."""
     on_its_way, failed = _marks(key)
+    outcome = FAILED
     try:
-        return render() or RENDERED
+        outcome = render() or RENDERED
+        return outcome
     except NotPrintable:  # a game with no sheet
-        return NOT_PRINTABLE
+        outcome = NOT_PRINTABLE
+        return outcome
     except PrintTooLong as error:
         cache.set(failed, error.message, FAILED_SECONDS)
         return FAILED
@@ -90,6 +113,7 @@ def _render_into_cache(key: str, render: Callable[[], str | None]) -> str:
         raise
     finally:
         cache.delete(on_its_way)
+        _announce(key, outcome)
 
 
 def _on_its_way(key: str) -> bool:
@@ -98,22 +122,29 @@ def _on_its_way(key: str) -> bool:
     the PDF limit)."""
     if not settings.PRINT_ON_QUEUE:
         return False
-    return cache.get(_marks(key)[0]) is not None and cache.get(key) is None
+    return cache.get(_marks(key)[0]) is not None and not cache.has_key(key)
 
 
-def _pdf_or_on_its_way(key: str, ask: Callable[[str], object]) -> bytes | None:
-    """The PDF cached under ``key``, or ``None`` when it is on its way: the render is asked
-    of the worker (``ask(language)`` enqueues it) once, unless one is already on its way or
-    the backend ran it at once (the tests' immediate backend). Raises ``PrintTooLong`` for a
-    render the budget stopped in the worker, with the message it left (said once: the next
-    download asks the worker again)."""
-    pdf = cache.get(key)
+def _pdf_or_on_its_way(
+    key: str, ask: Callable[[str], object], *, wait: float = 0, pdf: bytes | None = None
+) -> bytes | None:
+    """The PDF cached under ``key`` (``pdf``, when the caller has just read it), or ``None``
+    when it is on its way: the render is asked of the worker (``ask(language)`` enqueues
+    it) once, unless one is already on its way or the backend ran it at once (the tests'
+    immediate backend); then this request waits up to ``wait`` seconds for it (``_wait``).
+    Raises ``PrintTooLong`` for a render the budget stopped in the worker, with the message
+    it left (said once: the next download asks the worker again)."""
+    if pdf is None:
+        pdf = cache.get(key)
     if pdf is not None:
         return pdf
     on_its_way, failed = _marks(key)
     if cache.get(failed) is None and cache.add(on_its_way, True, ON_ITS_WAY_SECONDS):
+        _forget_announcement(key)
         ask(translation.get_language() or settings.LANGUAGE_CODE)
         pdf = cache.get(key)  # there already if the backend ran the task at once
+    if pdf is None and wait > 0 and _wait(key, wait):
+        pdf = cache.get(key)
     message = cache.get(failed)
     if message is not None:
         cache.delete(failed)
@@ -158,14 +189,20 @@ def on_its_way(
 
 
 def squad_pdf_or_on_its_way(
-    squad: Squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
+    squad: Squad,
+    *,
+    paper: str = "a4",
+    cards: bool = False,
+    include_dead: bool = True,
+    wait: float = 0,
 ) -> bytes | None:
     """The squad's PDF at its current version, or ``None`` when it is on its way.
 
-    From the shared cache when it is there. Otherwise, with the queue on, the render is
-    enqueued for the worker (``_pdf_or_on_its_way``); with the queue off it is rendered
-    here. Raises ``NotPrintable`` for a game with no sheet and ``PrintTooLong`` for a render
-    the budget stopped (in the worker: the message it left).
+    From the shared cache when it is there (one read). Otherwise, with the queue on, the
+    render is enqueued for the worker and waited for up to ``wait`` seconds
+    (``_pdf_or_on_its_way``); with the queue off it is rendered here. Raises
+    ``NotPrintable`` for a game with no sheet and ``PrintTooLong`` for a render the budget
+    stopped (in the worker: the message it left).
     """
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
     if not settings.PRINT_ON_QUEUE:
@@ -174,14 +211,28 @@ def squad_pdf_or_on_its_way(
         Squad.objects.filter(pk=squad.pk).update(printed=True)
         squad.printed = True
     key = stored_squad_key(squad, **options)
-    if cache.get(key) is None:
-        require_printing(squad.system)  # NotPrintable: no worker needed to say so
+    pdf = cache.get(key)
+    if pdf is not None:
+        return pdf
+    require_printing(squad.system)  # NotPrintable: no worker needed to say so
     return _pdf_or_on_its_way(
         key,
         lambda language: render_sheet.using(priority=ASKED_PRIORITY).enqueue(
             squad.pk, squad.version, language, **options
         ),
+        wait=wait,
     )
+
+
+def enqueue_ahead(versions: Any, language: str, *, delay: float) -> None:
+    """Renders ahead of any download (``printing.receivers``): the sheet of each
+    ``(squad_id, version)``, ``delay`` seconds from now, below every render a player waits
+    for (``AHEAD_PRIORITY``)."""
+    later = render_sheet.using(
+        priority=AHEAD_PRIORITY, run_after=timezone.now() + timedelta(seconds=delay)
+    )
+    for squad_id, version in versions:
+        later.enqueue(squad_id, version, language)
 
 
 # --- campaign reports -----------------------------------------------------------------------
@@ -214,10 +265,11 @@ def report_on_its_way(campaign: Campaign, *, stamp: str, paper: str = "a4") -> b
 
 
 def report_pdf_or_on_its_way(
-    campaign: Campaign, *, stamp: str, paper: str = "a4", page_url: str = ""
+    campaign: Campaign, *, stamp: str, paper: str = "a4", page_url: str = "", wait: float = 0
 ) -> bytes | None:
     """The campaign's report in the state ``stamp`` (``selectors.report_stamp``), or
-    ``None`` when the worker is printing it (``_pdf_or_on_its_way``). With the queue off it
+    ``None`` when the worker is printing it (``_pdf_or_on_its_way``, which waits up to
+    ``wait`` seconds for it). With the queue off it
     is rendered here. Raises ``PrintTooLong`` for a render the budget stopped (in the
     worker: the message it left)."""
     if not settings.PRINT_ON_QUEUE:
@@ -227,4 +279,198 @@ def report_pdf_or_on_its_way(
         lambda language: render_report.using(priority=ASKED_PRIORITY).enqueue(
             campaign.pk, stamp, language, paper=paper, page_url=page_url
         ),
+        wait=wait,
     )
+
+
+# --- waiting for a render: Redis tells the web worker when the PDF is stored -----------------
+
+# A request waits for its PDF in a thread of its web worker (gunicorn's gthread), never in
+# more than PDF_WAITERS threads of a process at once: the others are left for the pages.
+_waiters_lock = threading.Lock()
+_waiters: dict[int, threading.BoundedSemaphore] = {}
+
+
+def _redis() -> Any:
+    """The Redis client behind the PDF cache, or ``None`` when the cache is not Redis
+    (``make run``'s files, the tests' memory): then nothing is announced or waited for."""
+    pdfs = caches["default"]
+    if not isinstance(pdfs, RedisCache):
+        return None
+    return pdfs._cache.get_client(write=True)
+
+
+def _stream(key: str) -> str:
+    return cache.make_key(f"stored:{key}")
+
+
+def _announce(key: str, outcome: str) -> None:
+    """In the worker, once the render of ``key`` is over (the PDF stored, or why not left in
+    the cache): one entry on a Redis stream of its own, which every request waiting for it
+    reads at once (``_wait``), and any that comes later finds there."""
+    client = _redis()
+    if client is None:
+        return
+    try:
+        stream = _stream(key)
+        with client.pipeline() as pipe:
+            pipe.xadd(stream, {"outcome": outcome}, maxlen=1)
+            pipe.expire(stream, ON_ITS_WAY_SECONDS)
+            pipe.execute()
+    except Exception:  # the waiting requests ask again after their wait: nothing is lost
+        log.exception("could not announce the render of %s", key)
+
+
+def _forget_announcement(key: str) -> None:
+    """Before a new render of ``key`` is asked for: an earlier render's entry says nothing
+    of this one."""
+    client = _redis()
+    if client is not None:
+        client.delete(_stream(key))
+
+
+def _slots() -> threading.BoundedSemaphore:
+    with _waiters_lock:
+        count = settings.PDF_WAITERS
+        if count not in _waiters:
+            _waiters[count] = threading.BoundedSemaphore(count)
+        return _waiters[count]
+
+
+_waiting_clients: dict[tuple[str, float], Any] = {}
+
+
+def _waiting_client() -> Any:
+    """A Redis client of the PDF cache's server whose reads outlast the longest wait (the
+    cache's own give up after a few seconds): one per process, its connections pooled."""
+    location = settings.CACHES["default"]["LOCATION"]
+    timeout = settings.PDF_WAIT_SECONDS + 5
+    with _waiters_lock:
+        if (location, timeout) not in _waiting_clients:
+            import redis
+
+            _waiting_clients[(location, timeout)] = redis.Redis.from_url(
+                location, socket_timeout=timeout
+            )
+        return _waiting_clients[(location, timeout)]
+
+
+def _wait(key: str, seconds: float) -> bool:
+    """Wait (blocking on Redis, holding a thread and no CPU) up to ``seconds`` for the
+    worker to announce the end of the render of ``key``. False at once when there is no
+    Redis or no thread to spare (``PDF_WAITERS``), or at the end of the wait."""
+    if _redis() is None or settings.PDF_WAITERS <= 0:
+        return False
+    slots = _slots()
+    if not slots.acquire(blocking=False):
+        return False
+    try:
+        block = max(1, int(min(seconds, settings.PDF_WAIT_SECONDS) * 1000))
+        return bool(_waiting_client().xread({_stream(key): "0-0"}, count=1, block=block))
+    except Exception:  # Redis gone: the download answers 202 and is asked again
+        log.exception("could not wait for the render of %s", key)
+        return False
+    finally:
+        slots.release()
+
+
+def wait_seconds(prefer: str | None) -> float:
+    """How long a download waits for its PDF: ``PDF_WAIT_SECONDS``, or less when the client
+    says so in a ``Prefer`` header (RFC 7240): ``respond-async`` (no wait: 202 at once) or
+    ``wait=N``."""
+    longest = settings.PDF_WAIT_SECONDS
+    for preference in (prefer or "").lower().replace(" ", "").split(","):
+        name, _equals, value = preference.partition("=")
+        if name == "respond-async":
+            return 0
+        if name == "wait" and value.isdigit():
+            longest = min(longest, int(value))
+    return longest
+
+
+# --- how long a render takes, how long it waits: measured by the worker ----------------------
+
+STATS_KEY = "printing:queue-stats"
+RENDERS = ("printing.tasks.render_sheet", "printing.tasks.render_report")
+DEFAULT_RENDER_SECONDS = 1.0  # until a worker has measured one
+LATEST_WEIGHT = 0.2  # each new measure's share of the running averages
+LONGEST_RETRY_AFTER = 30
+
+
+def record_run(
+    *, kind: str, outcome: str, ready_at: datetime, started_at: datetime, finished_at: datetime
+) -> dict[str, float]:
+    """In the worker, after a render task: its wait in the queue (from when it could run to
+    when a worker took it) and its time, logged and folded into the running averages that
+    ``retry_after`` and ``/healthz`` read (shared cache). ``kind``: ``asked`` or ``ahead``."""
+    waited = max(0.0, (started_at - ready_at).total_seconds())
+    took = max(0.0, (finished_at - started_at).total_seconds())
+    stats = cache.get(STATS_KEY) or {}
+    averages = stats.get(kind, {})
+    for name, value in (("wait_seconds", waited), ("render_seconds", took)):
+        if name == "render_seconds" and outcome != RENDERED:
+            continue  # a stale or failed render says nothing of a render's time
+        old = averages.get(name)
+        averages[name] = value if old is None else old + LATEST_WEIGHT * (value - old)
+    averages["count"] = averages.get("count", 0) + 1
+    stats[kind] = averages
+    cache.set(STATS_KEY, stats, None)
+    log.info("render (%s) waited %.2f s in the queue, took %.2f s: %s", kind, waited, took, outcome)
+    return {"waited": waited, "took": took}
+
+
+def render_seconds() -> float:
+    """The time of a render, as the workers measured it lately (asked-for ones first)."""
+    stats = cache.get(STATS_KEY) or {}
+    for kind in ("asked", "ahead"):
+        seconds = stats.get(kind, {}).get("render_seconds")
+        if seconds:
+            return seconds
+    return DEFAULT_RENDER_SECONDS
+
+
+def _queue_counts() -> dict[str, Any]:
+    from django_tasks_db.models import DBTaskResult
+
+    return DBTaskResult.objects.filter(task_path__in=RENDERS).aggregate(
+        waiting=Count("pk", filter=Q(status="READY", priority__gte=ASKED_PRIORITY)),
+        running=Count("pk", filter=Q(status="RUNNING")),
+        oldest=Min("enqueued_at", filter=Q(status="READY", priority__gte=ASKED_PRIORITY)),
+    )
+
+
+def retry_after(*, wait: float = 0) -> int:
+    """Seconds before asking again for a PDF asked for now: when it is likely stored (the
+    renders players wait for that are still in the queue, shared among the workers rendering
+    now, plus one render, each as long as the workers measured lately: ``render_seconds``),
+    less the ``wait`` the next request will do for it (on Redis: ``_wait``), so that it is
+    waiting when the PDF comes. One query."""
+    seconds = render_seconds()
+    if settings.PRINT_ON_QUEUE and settings.TASK_QUEUE == "database":
+        counts = _queue_counts()
+        seconds *= 1 + counts["waiting"] / max(1, counts["running"])
+    if wait > 0 and _redis() is not None and settings.PDF_WAITERS > 0:
+        seconds -= min(wait, settings.PDF_WAIT_SECONDS)
+    return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
+
+
+def queue_health() -> dict[str, Any]:
+    """For ``/healthz``: the renders players wait for, still in the queue now, and how long
+    the oldest has waited; the workers' running averages of a render's wait in the queue
+    and of its time, for renders asked for and renders ahead."""
+    health: dict[str, Any] = {}
+    if settings.TASK_QUEUE == "database":
+        counts = _queue_counts()
+        oldest = counts["oldest"]
+        health["asked_waiting"] = counts["waiting"]
+        health["renders_running"] = counts["running"]
+        health["oldest_wait_seconds"] = (
+            round((timezone.now() - oldest).total_seconds(), 2) if oldest else 0.0
+        )
+    stats = cache.get(STATS_KEY) or {}
+    for kind in ("asked", "ahead"):
+        averages = stats.get(kind, {})
+        for name in ("wait_seconds", "render_seconds"):
+            if averages.get(name) is not None:
+                health[f"{kind}_{name}"] = round(averages[name], 3)
+    return health

@@ -13,9 +13,13 @@ table. Anything else is a 400.
 
 A squad's PDF is cached by the squad's version (every edit bumps it), so a repeat download
 of an unchanged squad costs one query and a cache read. With the task queue on, the worker
-renders it (ahead, after each edit); a download that comes before the PDF answers 202 with a
-page that says it is on its way and asks again by itself (``print/on_its_way.html``), then
-shows the link. With the queue off the PDF is rendered in the request.
+renders it (ahead, after each edit); a download that comes before the PDF waits for it, up to
+``PDF_WAIT_SECONDS`` (the worker says on Redis when it is stored: ``printing.tasks``), and is
+answered with it the moment it is there. Past that wait it answers 202 with a page that says
+it is on its way and asks again by itself (``print/on_its_way.html``, after ``Retry-After``
+seconds, from the queue's length and the measured render time), then shows the link. A
+``Prefer: respond-async`` header answers 202 at once, ``Prefer: wait=N`` waits N seconds at
+most. With the queue off the PDF is rendered in the request.
 """
 
 from __future__ import annotations
@@ -46,7 +50,9 @@ from printing.tasks import (
     on_its_way,
     report_on_its_way,
     report_pdf_or_on_its_way,
+    retry_after,
     squad_pdf_or_on_its_way,
+    wait_seconds,
 )
 from rosters.models import Squad
 
@@ -102,30 +108,33 @@ def _download(
     request: HttpRequest,
     *,
     asked: bool,
-    pdf: Callable[[], bytes | None],
+    pdf: Callable[[float], bytes | None],
     filename: str,
     context: dict,
     waiting_page: str = ON_ITS_WAY,
 ) -> HttpResponse:
     """Every PDF a download may wait for (a squad's sheet or cards, a campaign's report):
-    ``pdf()`` gives it or ``None`` while the worker prints it (``printing.tasks``). Counted
-    against the PDF limit unless it was ``asked`` for already (asking again while the worker
-    prints is free); before it is ready, 202 with ``waiting_page``, which asks again by
-    itself (htmx), then shows the link (``context``: what those pages show)."""
+    ``pdf(wait)`` gives it, waiting up to ``wait`` seconds for the worker, or ``None`` while
+    the worker prints it (``printing.tasks``). Counted against the PDF limit unless it was
+    ``asked`` for already (asking again while the worker prints is free); before it is
+    ready, 202 with ``waiting_page``, which asks again by itself (htmx) after Retry-After
+    seconds, then shows the link (``context``: what those pages show)."""
     if not asked:
         refused = over_limit(request, "pdf")
         if refused is not None:
             return refused
+    wait = wait_seconds(request.headers.get("Prefer"))
     try:
-        printed = pdf()
+        printed = pdf(wait)
     except PrintTooLong as error:
         if not request.htmx:
             raise  # print_budget: 503 with the message
         return render(request, ON_ITS_WAY + "#failed", {**context, "message": error.message})
     if printed is None:  # the worker is rendering it
+        seconds = retry_after(wait=wait)
         page = ON_ITS_WAY + "#preparing" if request.htmx else waiting_page
-        response = render(request, page, context, status=202)
-        response["Retry-After"] = "1"
+        response = render(request, page, {**context, "retry_after": seconds}, status=202)
+        response["Retry-After"] = str(seconds)
         return response
     if request.htmx:  # the "preparing" line asks again: it is there now
         return render(request, ON_ITS_WAY + "#ready", context)
@@ -143,9 +152,9 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool, back: str) ->
 
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
 
-    def pdf() -> bytes | None:
+    def pdf(wait: float) -> bytes | None:
         try:
-            return squad_pdf_or_on_its_way(squad, **options)
+            return squad_pdf_or_on_its_way(squad, **options, wait=wait)
         except NotPrintable:
             raise Http404(_("No squad sheet for this game.")) from None
 
@@ -230,7 +239,9 @@ def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
     return _download(
         request,
         asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
-        pdf=lambda: report_pdf_or_on_its_way(campaign, stamp=stamp, paper=paper, page_url=page_url),
+        pdf=lambda wait: report_pdf_or_on_its_way(
+            campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
+        ),
         filename=filename,
         context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
         waiting_page="campaigns/report_on_its_way.html",

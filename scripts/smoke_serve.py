@@ -147,13 +147,16 @@ def player(client: Client, env: dict[str, str]) -> None:
 
 
 def downloaded_once_printed(client: Client, path: str) -> bool:
-    """Whether the first download of ``path`` answers that it is on its way (202, with the
-    htmx line that asks again) and a later one gets the PDF the worker printed."""
-    with client.get(path) as response:
+    """Whether the first download of ``path``, told not to wait (``Prefer:
+    respond-async``), answers that it is on its way (202, with the htmx line that asks again
+    after its Retry-After) and a later one, which waits for the worker, gets the PDF it
+    printed."""
+    with client.get(path, headers={"Prefer": "respond-async"}) as response:
         page = response.read().decode()
         check(response.status == 202 and "hx-get" in page, f"{path} is on its way (202)")
-    for _ in range(60):
-        with client.get(path) as response:
+        check(int(response.headers["Retry-After"]) >= 1, "and says when to ask again")
+    for _ in range(30):
+        with client.get(path) as response:  # waits for the worker's word
             body = response.read()
             if response.status == 200:
                 return body.startswith(b"%PDF")

@@ -103,7 +103,8 @@ def test_healthz_says_ok_when_the_database_and_the_cache_answer(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     checks = {"database": "ok", "cache": "ok", "queue": "ok"}
-    assert response.json() == {"status": "ok", "checks": checks}
+    queue = {"asked_waiting": 0, "renders_running": 0, "oldest_wait_seconds": 0.0}
+    assert response.json() == {"status": "ok", "checks": checks, "queue": queue}
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -133,6 +134,20 @@ def test_healthz_says_the_queue_fails_when_tasks_wait_long_past_their_time(clien
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["checks"]["queue"] == "failing"
+
+
+@pytest.mark.django_db
+def test_healthz_lets_renders_ahead_wait_while_players_wait_for_others(client, database_queue):
+    """A render ahead (low priority) waits as long as the workers render what players asked
+    for: that is no sign of a missing worker."""
+    from django_tasks_db.models import DBTaskResult
+
+    from printing.tasks import enqueue_ahead
+
+    enqueue_ahead([(1, 1)], "en", delay=0)
+    long_ago = timezone.now() - timedelta(seconds=config_views.QUEUE_LATE_SECONDS + 1)
+    DBTaskResult.objects.update(enqueued_at=long_ago, run_after=long_ago)
+    assert client.get("/healthz").status_code == 200
 
 
 def test_without_redis_the_caches_need_no_server():

@@ -53,7 +53,10 @@ def test_a_download_before_the_worker_says_it_is_on_its_way_and_asks_once(owner,
     page = first.content.decode()
     assert "is being printed: it will be ready in a moment" in page
     assert 'hx-get="{}"'.format(url.replace("&", "&amp;")) in page  # asks again by itself
-    assert 'hx-trigger="load delay:1s"' in page
+    # It asks again after the Retry-After the queue gives: the render itself waiting (one
+    # render ahead of none done yet, at the default second) and one render's time.
+    assert first["Retry-After"] == "2"
+    assert 'hx-trigger="load delay:2s"' in page
     assert '<link rel="stylesheet"' in page  # a whole page, when followed from a link
     [job] = DBTaskResult.objects.all()  # one render for both downloads
     assert job.args_kwargs == {
@@ -148,7 +151,7 @@ def test_the_api_answers_202_with_where_to_fetch_it(user, squad):
     assert waiting.status_code == 202
     assert waiting["Content-Type"] == "application/json"
     assert waiting["Location"] == f"http://testserver{url}"
-    assert waiting["Retry-After"] == "1"
+    assert waiting["Retry-After"] == "2"
     assert waiting.json() == {
         "detail": "The PDF is being printed: fetch it again in a moment.",
         "location": f"http://testserver{url}",
@@ -200,7 +203,7 @@ def test_asking_again_while_the_worker_prints_does_not_count_against_the_limit(
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "pdf": "2/m"}
     url = reverse("print:squad_sheet", args=[squad.pk])
     first = owner.get(url)  # counts: it asks the worker
-    assert first.status_code == 202 and first["Retry-After"] == "1"
+    assert first.status_code == 202 and first["Retry-After"] == "2"
     for _ in range(5):  # the page asking again every second
         assert owner.get(url, HTTP_HX_REQUEST="true").status_code == 202
     run_the_worker()

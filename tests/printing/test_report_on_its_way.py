@@ -74,10 +74,10 @@ def test_the_web_download_is_on_its_way_then_the_pdf(organiser_web, fought):
     second = organiser_web.get(url, HTTP_HX_REQUEST="true")
 
     assert first.status_code == second.status_code == 202
-    assert first["Retry-After"] == "1"
+    assert first["Retry-After"] == "2"
     page = first.content.decode()
     assert "mekong-delta-1968-report-letter.pdf is being printed" in page
-    assert f'hx-get="{url}"' in page and 'hx-trigger="load delay:1s"' in page
+    assert f'hx-get="{url}"' in page and 'hx-trigger="load delay:2s"' in page
     assert reverse("campaigns:detail", args=[fought.pk]) in page  # the way back
     assert second.content.decode().startswith('<p id="pdf-download"')  # just the line
     [job] = DBTaskResult.objects.all()  # one render for both
@@ -104,7 +104,7 @@ def test_the_api_download_answers_202_with_where_to_fetch_it(organiser_api, foug
 
     assert first.status_code == 202
     assert first["Location"] == f"http://testserver{url}"
-    assert first["Retry-After"] == "1"
+    assert first["Retry-After"] == "2"
     assert first.json()["location"] == f"http://testserver{url}"
     assert organiser_api.get(url).status_code == 202
     assert DBTaskResult.objects.count() == 1
