@@ -196,17 +196,18 @@ def documents() -> list[tuple[str, str, str | None, int]]:
     return docs
 
 
-def run() -> list[tuple[str, float, str]]:
+def timed_rows():
+    """The rows of ``run``, one document at a time (``main`` prints each as it comes)."""
     before = Before()
-    rows = []
     for label, html, code, renders in documents():
         old, new = before_after(before, html, code, renders)
-        rows += [
-            (label, old * 1e3, "ms before"),
-            ("  after (print.css + the game's own)", new * 1e3, "ms"),
-            ("  after / before", new / old * 100, "%"),
-        ]
-    return rows
+        yield (label, old * 1e3, "ms before")
+        yield ("  after (print.css + the game's own)", new * 1e3, "ms")
+        yield ("  after / before", new / old * 100, "%")
+
+
+def run() -> list[tuple[str, float, str]]:
+    return list(timed_rows())
 
 
 def main() -> None:
@@ -216,8 +217,8 @@ def main() -> None:
 
     print(f"Python {platform.python_version()}; CPU: {cpu_name()}, {os.cpu_count()} cores; "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
-    for label, value, unit in run():
-        print(f"{label:<62} {value:>10.2f} {unit}")
+    for label, value, unit in timed_rows():
+        print(f"{label:<62} {value:>10.2f} {unit}", flush=True)
 
 
 if __name__ == "__main__":
