@@ -22,6 +22,7 @@ MODULES = [
     "bench.bench_rosters",
     "bench.bench_print",
     "bench.bench_print_limits",
+    "bench.bench_print_styles",
     "bench.bench_units",
     "bench.bench_campaigns",
     "bench.bench_throttle",

@@ -10,9 +10,16 @@ a signal or an asynchronous exception, can leave a library's lock held and hang 
 for good.)
 
 The children come from a ``multiprocessing`` fork server started on the first print of a
-process. It has imported WeasyPrint, parsed ``static/css/print.css`` with its fonts and laid
-out one page (``printing.warm``), so a child starts warm: a render in a child costs
-about 15 ms more than in the worker (bench/bench_print.py prints both).
+process. It has imported WeasyPrint, parsed ``static/css/print.css`` with its fonts and every
+game's stylesheet (``static/css/systems/<code>.css``) and laid out pages (``printing.warm``), so
+a child starts warm: a render in a child costs about 15 ms more than in the worker
+(bench/bench_print.py prints both).
+
+Each document is laid out with print.css (what every PDF shares: fonts, page, header, cards,
+reference and report tables) and, when it is a game's, that game's own stylesheet only: a
+sheet does not match its elements against the other games' rules. The caller finds the
+game's file (``printing.styles``, through Django's static files finders); each file is parsed
+once per thread and kept (``stylesheets``).
 
 Plain Python, no Django import: the fork server loads this module without settings. It
 reads ``static/`` through ``StaticFilesOnly``, a URL fetcher that serves the project's own
@@ -76,6 +83,7 @@ class StaticFilesOnly(URLFetcher):
 
 
 FETCHER = StaticFilesOnly()
+SYSTEMS_DIR = STATIC_DIR / "css" / "systems"  # the games' own stylesheets, as shipped
 _styles = threading.local()
 
 
@@ -86,19 +94,43 @@ def _stylesheet() -> tuple[FontConfiguration, CSS]:
         fonts = FontConfiguration()
         _styles.css = CSS(url=STYLESHEET_URL, url_fetcher=FETCHER, font_config=fonts)
         _styles.fonts = fonts
+        _styles.games = {}
     return _styles.fonts, _styles.css
 
 
-def html_to_pdf(html: str) -> bytes:
-    """Lay ``html`` out with print.css and return the PDF, in this process, with no budget."""
+def stylesheets(game: str | None = None) -> tuple[FontConfiguration, list[CSS]]:
+    """The fonts and the parsed stylesheets of a document: print.css, then the game's own
+    stylesheet when ``game`` (the path of its file) is given. Each file is parsed once per
+    thread: parsing a game's rules again for each PDF would cost a tenth of its render."""
     fonts, css = _stylesheet()
+    if game is None:
+        return fonts, [css]
+    path = str(Path(game).resolve())
+    game_css = _styles.games.get(path)
+    if game_css is None:
+        game_css = CSS(filename=path, url_fetcher=FETCHER, font_config=fonts)
+        _styles.games[path] = game_css
+    return fonts, [css, game_css]
+
+
+def preload() -> None:
+    """Parse print.css and every game stylesheet shipped under ``static/css/systems/`` now
+    (the fork server does, so that no child parses one)."""
+    for path in sorted(SYSTEMS_DIR.glob("*.css")):
+        stylesheets(str(path))
+
+
+def html_to_pdf(html: str, game_stylesheet: str | None = None) -> bytes:
+    """Lay ``html`` out with print.css (and the game's stylesheet, the path of its file, when
+    given) and return the PDF, in this process, with no budget."""
+    fonts, sheets = stylesheets(game_stylesheet)
     # WeasyPrint makes many short-lived objects: pausing the cyclic garbage collector while
     # it works saves about a sixth of the time (bench/bench_print.py); it runs again after.
     collecting = gc.isenabled()
     gc.disable()
     try:
         document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
-        return document.write_pdf(stylesheets=[css], font_config=fonts)
+        return document.write_pdf(stylesheets=sheets, font_config=fonts)
     finally:
         if collecting:
             gc.enable()
@@ -120,9 +152,9 @@ def _forkserver() -> Any:
     return _context
 
 
-def _child(connection: Any, html: str) -> None:  # runs in the child process
+def _child(connection: Any, html: str, game_stylesheet: str | None) -> None:  # in the child
     try:
-        pdf = html_to_pdf(html)
+        pdf = html_to_pdf(html, game_stylesheet)
     except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises
         connection.send(("error", f"{type(error).__name__}: {error}"))
     else:
@@ -140,17 +172,18 @@ def start(*, budget: float = 120) -> None:
     render(WARM_PAGE, budget=budget)
 
 
-def render(html: str, *, budget: float | None) -> bytes:
-    """``html`` as PDF bytes, laid out in a child process stopped after ``budget`` seconds.
+def render(html: str, *, budget: float | None, game_stylesheet: str | None = None) -> bytes:
+    """``html`` as PDF bytes, laid out in a child process stopped after ``budget`` seconds,
+    with print.css and ``game_stylesheet`` (the path of a game's own stylesheet), if any.
 
     ``budget=None`` (or 0) renders in this process, with no limit: for the command line,
     which prints a file on the player's own machine.
     """
     if not budget:
-        return html_to_pdf(html)
+        return html_to_pdf(html, game_stylesheet)
     context = _forkserver()
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(sender, html), daemon=True)
+    child = context.Process(target=_child, args=(sender, html, game_stylesheet), daemon=True)
     try:
         child.start()
         sender.close()  # the child holds its own end: EOF on ours when it dies

@@ -2,13 +2,13 @@
 
 Every function takes plain values (a rules ``Roster``, an owner's name, a version number,
 rows of dicts), so the command line prints a file with no database and the web views print
-stored squads and campaigns the same way. HTML comes from Django templates (autoescaped);
-the print engine (``printing.engine``) lays it out with ``static/css/print.css`` in a
-child process, within ``settings.PRINT_BUDGET_SECONDS``.
+stored squads and campaigns the same way. What each PDF shows is its template's context
+(``printing.contexts``); HTML comes from Django templates (autoescaped); the print engine
+(``printing.engine``) lays it out with ``static/css/print.css`` and, for a game's PDF, that
+game's own stylesheet (``printing.styles``), in a child process, within
+``settings.PRINT_BUDGET_SECONDS``.
 
-This module prints what every game prints alike: a squad's header (name, owner, points,
-validity, violations), its models' status, the footer, campaign reports. A game's own part
-of its sheet, cards and quick-reference card, and their templates (under
+A game's own part of its sheet, cards and quick-reference card, and their templates (under
 ``templates/systems/<code>/``), are its ``GameSystem.printing`` (``rules.registry.Printing``);
 a game without one is ``NotPrintable``. The generic templates are under ``templates/print/``.
 
@@ -17,8 +17,8 @@ version (``squad_sheet_pdf(..., cache_key=...)``), a campaign report by the key 
 builds from the campaign's state, and a reference card by system, paper and language.
 
 WeasyPrint spends about half a millisecond on each element it lays out, whatever the layout
-(table cell, paragraph, bold word): the templates keep the markup lean and ``print.css`` says
-how (see bench/bench_print.py for the figures).
+(table cell, paragraph, bold word): the templates keep the markup lean and the stylesheets
+say how (see bench/bench_print.py for the figures).
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import datetime
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -35,29 +34,31 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_lazy as _
 
 from core.errors import ServiceError
-from core.messages import violation_message
-from rules import get_system, systems
-from rules.registry import GameSystem, Pack, Printing
-from rules.types import Member, Roster
+from printing.contexts import (  # noqa: F401 - importable from here, as before the split
+    BATTLE_STATUS_LABELS,
+    BLANK_ROWS,
+    PAPER_SIZES,
+    SOURCE_LABELS,
+    STATUS_LABELS,
+    STRUCK_STATUSES,
+    NotPrintable,
+    campaign_report_context,
+    paper_size,
+    reference_card_context,
+    reference_cards,
+    require_printing,
+    safe_filename,
+    squad_sheet_context,
+    squad_sheet_html,
+    squad_template,
+)
+from printing.styles import game_stylesheet
+from rules.registry import Pack
+from rules.types import Roster
 
-PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 CACHE_SECONDS = 24 * 60 * 60
-BLANK_ROWS = 4  # empty rows at the foot of a sheet, for recruits and notes
-
-STATUS_LABELS = {
-    "active": _("active"),
-    "recovering": _("recovering: misses the next battle"),
-    "captured": _("captured"),
-    "dead": _("dead"),
-}
-SOURCE_LABELS = {"injury": _("injury"), "advance": _("advance"), "event": _("event")}
-
-
-class NotPrintable(LookupError):
-    """The game system has no printed sheet or reference card."""
 
 
 class PrintTooLong(ServiceError):
@@ -93,7 +94,8 @@ def render_pdf(
     template_name: str, context: dict[str, Any], *, too_long: Callable[[], str] = _sheet_too_long
 ) -> bytes:
     """Render a print template (``templates/print/``, ``templates/systems/<code>/``) to PDF
-    bytes, within the print budget.
+    bytes, within the print budget, with print.css and, when the context is a game's
+    (``system_code``, see ``printing.contexts``), the game's own stylesheet.
 
     The page is laid out by the print engine in a child process (``printing.engine``);
     past ``settings.PRINT_BUDGET_SECONDS`` the child is stopped and ``PrintTooLong`` raised
@@ -105,132 +107,14 @@ def render_pdf(
     html = render_to_string(template_name, context)
     budget = settings.PRINT_BUDGET_SECONDS if _budgeted.get() else None
     try:
-        return engine.render(html, budget=budget)
+        return engine.render(
+            html, budget=budget, game_stylesheet=game_stylesheet(context.get("system_code"))
+        )
     except engine.RenderTooLong:
         raise PrintTooLong("", too_long() % {"seconds": f"{budget:g}"}) from None
 
 
-def _paper(paper: str) -> str:
-    if paper not in PAPER_SIZES:
-        raise ValueError(f"unknown paper {paper!r} (expected one of: {', '.join(PAPER_SIZES)})")
-    return PAPER_SIZES[paper]
-
-
-def safe_filename(name: str, suffix: str = ".pdf") -> str:
-    """``name`` made safe as a file name: no path separators, reserved or control characters."""
-    cleaned = re.sub(r'[\x00-\x1f\x7f/\\:*?"<>|]+', "_", name).strip(" ._")
-    return (cleaned[:100] or "squad") + suffix
-
-
 # --- squad sheets and cards -----------------------------------------------------------------
-
-
-def _printing(system_code: str) -> tuple[GameSystem, Printing]:
-    """The system registered under ``system_code`` and how it prints; ``NotPrintable`` if it
-    is unknown or prints nothing."""
-    unknown = NotPrintable(f"no squad sheet for the game system {system_code!r}")
-    try:
-        system = get_system(system_code)
-    except KeyError:
-        raise unknown from None
-    if system.printing is None:
-        raise unknown
-    return system, system.printing
-
-
-def require_printing(system_code: str) -> None:
-    """``NotPrintable`` unless the game registered under ``system_code`` prints a sheet."""
-    _printing(system_code)
-
-
-def _with_envelope(model: dict[str, Any], member: Member, notes: str) -> dict[str, Any]:
-    """A game's row for ``member`` with what every game prints alike: the name, the status,
-    the player's notes and the source of each ability (the game gives its code)."""
-    for ability in model.get("abilities", ()):
-        ability["source"] = SOURCE_LABELS.get(ability["source"])
-    return {
-        **model,
-        "name": member.name,
-        "status": member.status,
-        "status_label": STATUS_LABELS[member.status],
-        "dead": member.status == "dead",
-        "notes": notes,
-    }
-
-
-def _violation(violation) -> dict[str, Any]:
-    return {"member": violation.member, "message": violation_message(violation)}
-
-
-def squad_sheet_context(
-    roster: Roster,
-    *,
-    owner: str | None,
-    version: int | str | None,
-    paper: str = "a4",
-    cards: bool = False,
-    include_dead: bool = True,
-    today: datetime.date | None = None,
-    notes: str = "",
-    member_notes: Mapping[str, str] | None = None,
-    pack: Pack | None = None,
-) -> dict[str, Any]:
-    """What the squad sheet and card templates show, with every rules label translated: the
-    squad's header here, the rest from the game (``Printing.squad_context``). ``notes`` and
-    ``member_notes`` (by model name) are the player's, which the document does not hold;
-    ``pack``, a club's pack whose points table costs the squad (its total and limit)."""
-    system, printing = _printing(roster.system)
-    costs = system.cost(roster) if system.cost is not None else None  # None: not costed
-    violations = system.check(roster, pack)
-    points = system.points(roster, pack) if pack is not None else None
-    if points is None and costs is not None:
-        points = costs.points
-    game = printing.squad_context(roster, costs, include_dead, gettext)
-    if system.units is not None:  # a force of units: the game gives one dict per unit
-        models: list[dict[str, Any]] = []
-        cards_of = game["units"]
-        model_count = game.get("model_count", 0)
-    else:
-        printed = [m for m in roster.members if include_dead or m.status != "dead"]
-        member_notes = member_notes or {}
-        models = [
-            _with_envelope(model, member, member_notes.get(member.name, ""))
-            for model, member in zip(game["models"], printed, strict=True)
-        ]
-        cards_of = models
-        model_count = sum(1 for member in roster.members if member.status != "dead")
-    return {
-        **game,
-        "paper": _paper(paper),
-        "cards": cards,
-        "system_name": gettext(system.name),
-        "squad": {
-            "name": roster.name,
-            "owner": owner,
-            "version": version,
-            "points": points,
-            "points_limit": roster.points_limit,
-            "models": model_count,
-            "units": len(roster.units),
-            "valid": not violations,
-            "notes": notes,
-        },
-        "violations": [_violation(v) for v in violations],
-        "models": models,
-        "card_rows": [cards_of[i : i + 2] for i in range(0, len(cards_of), 2)],
-        "blank_rows": range(BLANK_ROWS),
-        "printed_on": (today or timezone.localdate()).isoformat(),
-    }
-
-
-def _squad_template(system_code: str, cards: bool) -> str:
-    _system, printing = _printing(system_code)
-    return printing.cards_template if cards else printing.sheet_template
-
-
-def squad_sheet_html(roster: Roster, *, cards: bool = False, **options: Any) -> str:
-    context = squad_sheet_context(roster, cards=cards, **options)
-    return render_to_string(_squad_template(roster.system, cards), context)
 
 
 def squad_pdf_key(
@@ -241,7 +125,7 @@ def squad_pdf_key(
     layout = "cards" if cards else "sheet"
     dead = "all" if include_dead else "living"
     return (
-        f"print:{cache_key}:v{version}:{_paper(paper)}:{layout}:{dead}:"
+        f"print:{cache_key}:v{version}:{paper_size(paper)}:{layout}:{dead}:"
         f"{get_language()}:{timezone.localdate().isoformat()}"
     )
 
@@ -285,35 +169,13 @@ def squad_sheet_pdf(
         include_dead=include_dead, today=today, notes=squad_notes, member_notes=member_notes,
         pack=pack,
     )  # fmt: skip
-    pdf = render_pdf(_squad_template(roster.system, cards), context)
+    pdf = render_pdf(squad_template(roster.system, cards), context)
     if key is not None:
         cache.set(key, pdf, CACHE_SECONDS)
     return pdf
 
 
 # --- quick-reference cards ------------------------------------------------------------------
-
-
-def reference_cards() -> dict[str, str]:
-    """The game systems that print a quick-reference card: code -> the card's template."""
-    return {
-        system.code: system.printing.reference_template
-        for system in systems()
-        if system.printing is not None and system.printing.reference_template is not None
-    }
-
-
-def reference_card_context(system_code: str, *, paper: str = "a4") -> dict[str, Any]:
-    """What a quick-reference card shows, labels translated; ``NotPrintable`` if none."""
-    if system_code not in reference_cards():
-        raise NotPrintable(f"no quick-reference card for the game system {system_code!r}")
-    system = get_system(system_code)
-    reference_context = system.printing.reference_context  # set with the template
-    return {
-        **reference_context(gettext),
-        "paper": _paper(paper),
-        "system_name": gettext(system.name),
-    }
 
 
 def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
@@ -344,65 +206,6 @@ def reference_cards_ahead() -> list[tuple[str, str, str]]:
 
 # --- campaign reports -----------------------------------------------------------------------
 
-BATTLE_STATUS_LABELS = {
-    "confirmed": _("confirmed"),
-    "pending": _("waiting for confirmation"),
-    "voided": _("voided"),
-    "rejected": _("rejected"),
-}
-# Printed struck through: these battles count for nothing.
-STRUCK_STATUSES = frozenset({"voided", "rejected"})
-
-
-def campaign_report_context(
-    *,
-    campaign_name: str,
-    system_label: str,
-    organiser: str,
-    standings: list[dict],
-    battles: list[dict],
-    generated: datetime.date,
-    paper: str = "a4",
-    casualties_label: str = "",
-    columns: Sequence[str] = (),
-    note: str = "",
-    confirmed: int | None = None,
-    left_out: int = 0,
-    page_url: str = "",
-) -> dict[str, Any]:
-    """What ``print/campaign_report.html`` shows; the rows are the caller's, left as given.
-    ``casualties_label`` heads the casualties column (the game's word for what it counts),
-    ``columns`` are the game's own standings columns (each row's ``tallies``, in order), and
-    ``note`` says where the campaign's rules come from. ``battles`` may be the latest of the
-    log only: ``left_out`` says how many earlier ones it leaves out, ``page_url`` where they
-    all are, and ``confirmed`` how many of the whole log are confirmed (else counted in
-    ``battles``)."""
-    log = []
-    for battle in battles:
-        status = battle["status"]
-        log.append({
-            **battle,
-            "status_label": BATTLE_STATUS_LABELS.get(status, status),
-            "struck": status in STRUCK_STATUSES,
-        })  # fmt: skip
-    if confirmed is None:
-        confirmed = sum(1 for battle in battles if battle["status"] == "confirmed")
-    return {
-        "paper": _paper(paper),
-        "campaign_name": campaign_name,
-        "system_name": system_label,
-        "organiser": organiser,
-        "standings": standings,
-        "battles": log,
-        "confirmed": confirmed,
-        "left_out": left_out,
-        "page_url": page_url,
-        "printed_on": generated.isoformat(),
-        "casualties_label": casualties_label,
-        "columns": list(columns),
-        "note": note,
-    }
-
 
 def _report_too_long() -> str:
     return gettext(
@@ -415,7 +218,7 @@ def _report_too_long() -> str:
 def campaign_report_key(cache_key: str, *, paper: str, generated: datetime.date) -> str:
     """Where ``campaign_report_pdf`` caches a report: its caller's key (which changes with
     the campaign), the paper, the active language and the day (the footer prints it)."""
-    return f"print:{cache_key}:{_paper(paper)}:{get_language()}:{generated.isoformat()}"
+    return f"print:{cache_key}:{paper_size(paper)}:{get_language()}:{generated.isoformat()}"
 
 
 def campaign_report_pdf(

@@ -1,10 +1,11 @@
 """Imported once by the print engine's fork server (``printing.engine``), never by the app.
 
 Importing it warms the server the render children are forked from, so that each child starts
-where a worker that has printed before would be: WeasyPrint imported, print.css parsed, its
-fonts decoded, and the caches a layout fills (compiled selectors, font metrics, shaped text)
-filled by real pages. A child that had to fill them would add most of a tenth of a second to
-every print (bench/bench_print.py prints what a child costs).
+where a worker that has printed before would be: WeasyPrint imported, print.css and every
+game's stylesheet parsed, the fonts decoded, and the caches a layout fills (compiled
+selectors, font metrics, shaped text) filled by real pages. A child that had to fill them
+would add most of a tenth of a second to every print (bench/bench_print.py prints what a
+child costs).
 
 With Django's settings at hand (the server inherits ``DJANGO_SETTINGS_MODULE``), the pages are
 the demo squad's sheet and cards and every reference card, rendered in the server itself; the
@@ -14,7 +15,7 @@ database is never touched. Without them, one small page in every face print.css 
 import logging
 import os
 
-from printing.engine import html_to_pdf
+from printing.engine import html_to_pdf, preload
 
 SAMPLE = "Warm \u0101\u0151 \u0103\u1ea1"  # Latin, Latin Extended, Vietnamese
 
@@ -45,6 +46,7 @@ def _warm_with_django() -> None:
                 logging.getLogger(__name__).exception("could not warm the print server")
 
 
+preload()
 html_to_pdf(f"<h1>{SAMPLE}</h1><p>{SAMPLE} <b>{SAMPLE}</b></p>")
 if os.environ.get("DJANGO_SETTINGS_MODULE"):
     _warm_with_django()

@@ -17,6 +17,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from campaigns.models import Battle, Campaign, Entry
+from printing.styles import game_stylesheet
 from rosters.models import Member, Squad
 from rules import registry
 from tests.printing.conftest import pdf_text
@@ -69,6 +70,8 @@ def test_a_new_game_is_its_rules_package_its_templates_and_its_stylesheet(toy):
     for part in registry.TEMPLATE_PARTS:
         get_template(toy.part(part))  # the toy's own, or the shared fallback
     assert finders.find(STYLESHEET) == str(STATIC / STYLESHEET)
+    # and its PDFs load it (printing.styles), after print.css
+    assert game_stylesheet(toy.code) == str((STATIC / STYLESHEET).resolve())
 
 
 def builder(client, squad: Squad) -> str:

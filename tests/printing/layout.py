@@ -1,9 +1,10 @@
 """Where WeasyPrint put each box of a printed document: for the tests that check nothing
 runs off its page or out of its table cell (a long name, a wide panel).
 
-``laid_out(html)`` lays the HTML out as the print engine does (print.css, its fonts, the
-project's static files only) and returns WeasyPrint's document; ``strays(document)`` lists
-the boxes that stick out, each as a line that says which box, on which page, and by how much.
+``laid_out(html, system)`` lays the HTML out as the print engine does (print.css and the
+game's own stylesheet, their fonts, the project's static files only) and returns
+WeasyPrint's document; ``strays(document)`` lists the boxes that stick out, each as a line
+that says which box, on which page, and by how much.
 """
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ from weasyprint import HTML
 from weasyprint.formatting_structure import boxes
 
 from printing import engine
+from printing.styles import game_stylesheet
 
 # Half a CSS pixel: rounding, never a visible overflow.
 SLACK = 0.5
 
 
-def laid_out(html: str):
-    """The laid-out document of ``html`` (``document.pages[i]._page_box`` is a page's tree)."""
-    fonts, css = engine._stylesheet()
+def laid_out(html: str, system: str | None = None):
+    """The laid-out document of ``html``, a PDF of the game ``system`` (``None``: of no game,
+    print.css alone); ``document.pages[i]._page_box`` is a page's tree."""
+    fonts, sheets = engine.stylesheets(game_stylesheet(system))
     document = HTML(string=html, base_url=engine.BASE_URL, url_fetcher=engine.FETCHER)
-    return document.render(stylesheets=[css], font_config=fonts)
+    return document.render(stylesheets=sheets, font_config=fonts)
 
 
 def _extent(box) -> tuple[float, float]:

@@ -266,7 +266,7 @@ def test_the_foot_lies_within_the_page(paper):
     (#28 item 10): its cells' padding is inside their widths."""
     html = squad_sheet_html(EXAMPLE, owner="becker", version=2, paper=paper)
 
-    assert strays(laid_out(html)) == []
+    assert strays(laid_out(html, EXAMPLE.system)) == []
 
 
 def test_the_section_3_document_prints_as_the_demo_force(workdir, text):

@@ -120,14 +120,14 @@ def test_long_names_stay_within_the_sheet_and_cards(system, layout):
     roster = long_named(system)
     html = squad_sheet_html(roster, cards=layout == "cards", **sheet_options(roster))
 
-    assert strays(laid_out(html)) == []
+    assert strays(laid_out(html, system)) == []
 
 
 @pytest.mark.parametrize("system", GAMES)
 def test_the_reference_cards_stay_within_their_pages(system):
     html = render_to_string(reference_cards()[system], reference_card_context(system))
 
-    assert strays(laid_out(html)) == []
+    assert strays(laid_out(html, system)) == []
 
 
 @pytest.mark.parametrize("system", GAMES)
@@ -161,7 +161,7 @@ def test_long_names_stay_within_the_campaign_report(system):
 def _demo_sheet_text(system: str) -> str:
     roster = get_system(system).demo()[0]
     html = squad_sheet_html(roster, cards=False, owner="mint", version=1, notes="", member_notes={})
-    return pdf_text(laid_out(html).write_pdf())
+    return pdf_text(laid_out(html, system).write_pdf())
 
 
 def test_a_column_heading_keeps_its_word_whole():
@@ -169,7 +169,7 @@ def test_a_column_heading_keeps_its_word_whole():
     Black Sun's "GREN." printed as "GRE" over "N.", Necromunda's "WS" as "W" over "S"."""
     sheet = _demo_sheet_text("black-sun")
     card = render_to_string(reference_cards()["necromunda"], reference_card_context("necromunda"))
-    reference = pdf_text(laid_out(card).write_pdf())
+    reference = pdf_text(laid_out(card, "necromunda").write_pdf())
 
     assert "GREN." in sheet
     assert re.search(r"\bM\s+WS\s+BS\s+S\s+T\b", reference)

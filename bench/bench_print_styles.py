@@ -1,0 +1,225 @@
+"""Each PDF kind of each game laid out "before" and "after" the per-game stylesheets (#29, #32).
+
+Before: one stylesheet for every PDF, ``bench/print_before.css`` (print.css as it was, with all
+four games' rules: every element of every PDF was matched against them). After: what the
+print engine does now, print.css (what every PDF shares) plus the PDF's own game's stylesheet
+(``static/css/systems/<code>.css``), each parsed once per process (``printing.engine``).
+
+The same HTML (each document's template rendered once, outside the timing) is laid out both
+ways in this process, before and after in turn so that a load on the machine weighs on both
+alike; the figure is the median CPU time of the layout (``time.process_time``: WeasyPrint
+runs in one thread), not the wall clock, which other processes on the machine stretch.
+Documents: each game's demo squad's sheet and cards, its quick-reference card, the campaign
+report (a hundred battles: the most a report prints), the 13-model Black Sun sheet (goal:
+after <= 60 % of before) and each game's largest legal document (the document limits'
+worst sheet: bench_print_limits and bench_units build them).
+
+Run alone: ``.venv/bin/python bench/bench_print_styles.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import gc
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __name__ == "__main__":  # run as a script: make the project importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import django  # noqa: E402
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+
+from django.template.loader import render_to_string  # noqa: E402
+from weasyprint import CSS, HTML  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+
+from printing import contexts, engine  # noqa: E402
+from printing.styles import game_stylesheet  # noqa: E402
+from rules import get_system, systems  # noqa: E402
+from rules.documents import MAX_NAME, parse_roster  # noqa: E402
+from rules.types import Roster  # noqa: E402
+
+BEFORE_CSS = Path(__file__).resolve().parent / "print_before.css"
+RENDERS = 5  # of each document, each way: the median
+WORST_RENDERS = 3  # the largest documents take seconds each
+
+
+class Before:
+    """The old single stylesheet, parsed once with its fonts, as the engine parsed print.css."""
+
+    def __init__(self) -> None:
+        self.fonts = FontConfiguration()
+        self.css = CSS(
+            string=BEFORE_CSS.read_text(), base_url=engine.STYLESHEET_URL,
+            url_fetcher=engine.FETCHER, font_config=self.fonts,
+        )  # fmt: skip
+
+    def pdf(self, html: str) -> bytes:
+        collecting = gc.isenabled()
+        gc.disable()  # as the engine does
+        try:
+            document = HTML(string=html, base_url=engine.BASE_URL, url_fetcher=engine.FETCHER)
+            return document.write_pdf(stylesheets=[self.css], font_config=self.fonts)
+        finally:
+            if collecting:
+                gc.enable()
+
+
+def cpu_seconds(fn) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def before_after(before: Before, html: str, code: str | None, renders: int) -> tuple[float, float]:
+    """Median CPU seconds of laying ``html`` out before and after, in turn."""
+    game = game_stylesheet(code)
+    old, new = [], []
+    before.pdf(html)  # warm: fonts, caches
+    engine.html_to_pdf(html, game)
+    for _ in range(renders):
+        old.append(cpu_seconds(lambda: before.pdf(html)))
+        new.append(cpu_seconds(lambda: engine.html_to_pdf(html, game)))
+    return statistics.median(old), statistics.median(new)
+
+
+def sheet_html(roster: Roster, *, cards: bool = False) -> str:
+    context = contexts.squad_sheet_context(
+        roster, owner="Bench", version=1, cards=cards, today=datetime.date(2026, 1, 1)
+    )
+    return render_to_string(contexts.squad_template(roster.system, cards), context)
+
+
+def reference_html(code: str) -> str:
+    return render_to_string(contexts.reference_cards()[code], contexts.reference_card_context(code))
+
+
+def report_html(system_label: str) -> str:
+    """A twelve-squad campaign's report with the hundred battles a report prints at most."""
+    squads = [(f"Squad {i}", f"player{i}") for i in range(12)]
+    standings = [
+        {"rank": i + 1, "squad": squad, "player": player, "vp": 40 - i, "battles": 16,
+         "wins": 8, "draws": 2, "losses": 6, "casualties": 11, "tallies": []}
+        for i, (squad, player) in enumerate(squads)
+    ]  # fmt: skip
+    battles = [
+        {"number": n, "date": datetime.date(2026, 1, 1) + datetime.timedelta(days=n // 6),
+         "scenario": "Hold the crossing",
+         "sides": [{"squad": squads[(n + k) % 12][0], "player": squads[(n + k) % 12][1],
+                    "outcome": "win" if k == 0 else "loss", "vp": 3 - 3 * k} for k in (0, 1)],
+         "status": ("confirmed", "confirmed", "pending", "voided")[n % 4]}
+        for n in range(100, 0, -1)
+    ]  # fmt: skip
+    context = contexts.campaign_report_context(
+        campaign_name="Bench campaign", system_label=system_label, organiser="Bench",
+        standings=standings, battles=battles, generated=datetime.date(2026, 1, 1),
+        casualties_label="Casualties", left_out=40, page_url="https://example.org/c/1",
+    )  # fmt: skip
+    return render_to_string("print/campaign_report.html", context)
+
+
+def thirteen_models() -> Roster:
+    from bench.bench_rules import fifteen_models
+
+    roster = fifteen_models()
+    return dataclasses.replace(roster, members=roster.members[:13])
+
+
+def largest_gang() -> Roster:
+    """Necromunda's largest legal gang: as many fighters as the limits allow, every name at its
+    longest, the gang's equipment lines spread over them (the parser accepts it)."""
+    game = get_system("necromunda")
+    limits = game.limits
+    items = list(game.items)
+    types = list(game.model_types)
+    per = min(limits.equipment, -(-limits.squad_equipment // limits.members))
+    left = limits.squad_equipment
+    members = []
+    for i in range(limits.members):
+        take = min(per, left)
+        left -= take
+        members.append({
+            "name": f"{i:02d} " + "W" * (MAX_NAME - 3),
+            "type": types[i % len(types)],
+            "equipment": [{"item": items[(i + k) % len(items)], "count": limits.count}
+                          for k in range(take)],
+        })  # fmt: skip
+    return parse_roster({
+        "format": "squad-roster/1", "system": "necromunda", "name": "G" * MAX_NAME,
+        "members": members,
+    })  # fmt: skip
+
+
+def largest(code: str) -> Roster:
+    if code == "black-sun":
+        from bench.bench_print_limits import largest_document
+
+        return parse_roster(largest_document())
+    if code == "necromunda":
+        return largest_gang()
+    from bench.bench_units import worst_force
+
+    return worst_force(code)
+
+
+def documents() -> list[tuple[str, str, str | None, int]]:
+    """(label, html, game code, renders) of every document timed."""
+    docs = []
+    demos = {}
+    from rosters.demo import demo_rosters
+
+    for roster in demo_rosters():
+        demos.setdefault(roster.system, roster)
+    for game in systems():
+        code = game.code
+        if game.printing is None:
+            continue
+        if code in demos:
+            docs.append((f"{code}: demo squad's sheet", sheet_html(demos[code]), code, RENDERS))
+            docs.append((f"{code}: demo squad's cards", sheet_html(demos[code], cards=True),
+                         code, RENDERS))  # fmt: skip
+        if code in contexts.reference_cards():
+            docs.append((f"{code}: quick-reference card", reference_html(code), code, RENDERS))
+        docs.append((f"{code}: largest legal document's sheet", sheet_html(largest(code)),
+                     code, WORST_RENDERS))  # fmt: skip
+    docs.append(("black-sun: 13-model sheet (goal: after <= 60 % of before)",
+                 sheet_html(thirteen_models()), "black-sun", RENDERS))  # fmt: skip
+    docs.append(("campaign report, 100 battles (print.css alone after)",
+                 report_html("Black Sun"), None, RENDERS))  # fmt: skip
+    return docs
+
+
+def timed_rows():
+    """The rows of ``run``, one document at a time (``main`` prints each as it comes)."""
+    before = Before()
+    for label, html, code, renders in documents():
+        old, new = before_after(before, html, code, renders)
+        yield (label, old * 1e3, "ms before")
+        yield ("  after (print.css + the game's own)", new * 1e3, "ms")
+        yield ("  after / before", new / old * 100, "%")
+
+
+def run() -> list[tuple[str, float, str]]:
+    return list(timed_rows())
+
+
+def main() -> None:
+    import platform
+
+    from bench.run import cpu_name
+
+    print(f"Python {platform.python_version()}; CPU: {cpu_name()}, {os.cpu_count()} cores; "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    for label, value, unit in timed_rows():
+        print(f"{label:<62} {value:>10.2f} {unit}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
