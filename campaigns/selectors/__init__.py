@@ -38,6 +38,13 @@ from campaigns.selectors.ranks import (
     Standing,
     standings,
 )
+from campaigns.selectors.rounds import (
+    bye,
+    campaign_rounds,
+    latest_round,
+    round_detail,
+    tables,
+)
 from campaigns.selectors.words import (
     EDIT_MESSAGES,
     HISTORY_MESSAGES,
@@ -47,6 +54,11 @@ from campaigns.selectors.words import (
 )
 
 __all__ = [
+    "bye",
+    "campaign_rounds",
+    "latest_round",
+    "round_detail",
+    "tables",
     "can_read",
     "is_player",
     "players",

@@ -7,13 +7,15 @@ from dataclasses import dataclass, field
 from django.db.models import (
     Count,
     IntegerField,
+    OuterRef,
     Q,
+    Subquery,
     Sum,
 )
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 
-from campaigns.models import Battle, Campaign, Entry
+from campaigns.models import Battle, Campaign, Entry, Round, Seat
 from rules import get_system
 
 # --- standings ------------------------------------------------------------------------------
@@ -30,6 +32,7 @@ class Standing:
     losses: int
     casualties: int
     tallies: dict[str, int] = field(default_factory=dict)  # the game's own columns, by key
+    byes: int = 0  # rounds sat out (published or closed): counted in as the game says
 
     @property
     def squad(self) -> str:
@@ -63,13 +66,28 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
     Rank by VP (a campaign's standings sum VP over battles), then wins, then, in a game
     that says so (``CampaignRules.rank_casualties``), the fewest casualties; equal squads
     share a rank. ``sort`` is a key of ``STANDING_SORTS``, ``-`` in front for the reverse order.
+
+    A round's bye (issue #31) is no battle: it counts in ``byes``, and adds to the placing
+    and the VP the game's rules give it (``CampaignRules.bye_placing``, ``bye_vp``: by
+    default a win with no VP), once its round is published.
     """
     confirmed = Q(sides__battle__status=Battle.Status.CONFIRMED)
     rules = get_system(campaign.system).campaign
     columns = rules.standing_columns if rules is not None else ()
+    # A round's bye: a seat alone at its table (a subquery: no second join to multiply sums)
+    byes = (
+        Seat.objects.filter(
+            entry=OuterRef("pk"), pairing__table__isnull=True,
+            round__status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED],
+        )
+        .values("entry")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )  # fmt: skip
     entries = (
         Entry.objects.filter(campaign=campaign)
         .select_related("squad", "player")
+        .annotate(byes=Coalesce(Subquery(byes, output_field=IntegerField()), 0))
         .annotate(
             vp=Sum("sides__total_vp", filter=confirmed, default=0),
             battles=Count("sides", filter=confirmed),
@@ -89,9 +107,15 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
     )
     rows = [
         Standing(e, 0, e.vp, e.battles, e.wins, e.draws, e.losses, e.lost,
-                 {c.key: getattr(e, f"tally_{c.key}") for c in columns})
+                 {c.key: getattr(e, f"tally_{c.key}") for c in columns}, e.byes)
         for e in entries
     ]  # fmt: skip
+    if rules is not None:  # a bye scores as the game's rules say (a win with no VP)
+        placing = {"win": "wins", "draw": "draws", "loss": "losses"}.get(rules.bye_placing)
+        for row in rows:
+            row.vp += row.byes * rules.bye_vp
+            if placing is not None:
+                setattr(row, placing, getattr(row, placing) + row.byes)
     # VP, then wins, then (a game that says so) the fewest casualties
     fewest = rules is not None and rules.rank_casualties
 

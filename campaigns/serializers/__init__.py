@@ -51,6 +51,12 @@ from campaigns.serializers.reports import (
     battle_report_schema,
     battle_report_serializer,
 )
+from campaigns.serializers.rounds import (
+    RoundOpenSerializer,
+    RoundSerializer,
+    RoundSwapSerializer,
+    RoundWithdrawSerializer,
+)
 from campaigns.serializers.standings import (
     CharacterSerializer,
     StandingSerializer,
@@ -58,6 +64,10 @@ from campaigns.serializers.standings import (
 )
 
 __all__ = [
+    "RoundOpenSerializer",
+    "RoundSerializer",
+    "RoundSwapSerializer",
+    "RoundWithdrawSerializer",
     "battle_report_serializer",
     "battle_report_schema",
     "BATTLE_REPORT_EXAMPLE",

@@ -22,6 +22,7 @@ from rules.documents import (
     MAX_NAME,
     MAX_TEXT,
 )
+from rules.documents.report import MAX_ROUND
 from rules.registry import GameSystem, RecordField
 
 # --- the battle-report/1 document, as a campaign takes it (docs/formats.md)-------------------
@@ -98,6 +99,14 @@ def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer
         "system": serializers.ChoiceField(choices=[system.code]),
         "scenario": DocumentString(max_length=MAX_TEXT, blank=True, required=False),
         "played_on": serializers.DateField(required=False, allow_null=True),
+        "round": serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND, required=False, allow_null=True,
+            help_text=_(
+                "The campaign round whose pairing this battle plays (optional): the two squads "
+                "must sit at one table of that published round. Without it, a battle between "
+                "two squads paired in a published round is linked to their table."
+            ),
+        ),
         "sides": serializers.ListField(child=side(), min_length=2, max_length=20),
     })  # fmt: skip
 

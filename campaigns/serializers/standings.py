@@ -30,6 +30,9 @@ class StandingSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         help_text=_("The game's own columns of the standings, by key (none for some games)."),
     )
+    byes = serializers.IntegerField(
+        help_text=_("Rounds the squad sat out; each counts in wins, draws or VP as the game says.")
+    )
 
 
 class TimelineSerializer(HistorySerializer):

@@ -42,6 +42,13 @@ from campaigns.services.reports import (
     battle_preview,
     battle_submit,
 )
+from campaigns.services.rounds import (
+    round_close,
+    round_open,
+    round_publish,
+    round_swap,
+    round_withdraw,
+)
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 
 __all__ = [
@@ -65,6 +72,11 @@ __all__ = [
     "can_record",
     "battle_aftermath",
     "battle_void",
+    "round_open",
+    "round_withdraw",
+    "round_swap",
+    "round_publish",
+    "round_close",
     "Conflict",
     "Invalid",
     "Missing",

@@ -21,6 +21,7 @@ from campaigns.models import (
     Entry,
     HistoryEntry,
 )
+from campaigns.services import rounds
 from campaigns.services.applying import _apply
 from core.errors import Conflict, Invalid, NotAllowed
 from rosters import services as roster_services
@@ -61,6 +62,7 @@ def battle_confirm(
     if battle.status != Battle.Status.PENDING:
         raise _battle_state(battle)
     _apply(battle, campaign, user, rng)
+    rounds.battle_applied(battle)
     _forget_deciders(battle)
     return battle
 
@@ -85,6 +87,7 @@ def battle_reject(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle.decided_by = user
     battle.decided_at = timezone.now()
     battle.save(update_fields=["status", "decided_by", "decided_at"])
+    rounds.battle_unlinked(battle)
     _forget_deciders(battle)
     return battle
 
@@ -218,4 +221,5 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle.voided_by = user
     battle.voided_at = timezone.now()
     battle.save(update_fields=["status", "voided_by", "voided_at"])
+    rounds.battle_unlinked(battle)
     return battle

@@ -23,6 +23,7 @@ from campaigns.models import (
     Campaign,
     Entry,
 )
+from campaigns.services import rounds
 from campaigns.services.applying import ReportRefused, _apply, _decided, _resolve, _side_problems
 from core.errors import Conflict, Invalid, NotAllowed
 from rules.documents import UNPRINTABLE, DocumentError, parse_battle_report
@@ -102,8 +103,12 @@ def battle_submit(
                 BattleSide(battle=battle, position=i, entry=entry, outcome=side.outcome)
                 for i, (side, entry) in enumerate(zip(report.sides, entries, strict=True))
             )
+            rounds.battle_link(
+                campaign=campaign, battle=battle, entries=entries, number=report.round
+            )
             if decided:
                 _apply(battle, campaign, user, rng, report=report, rosters=rosters, sides=sides)
+                rounds.battle_applied(battle)
             waiting.forget([campaign.organiser_id, *(entry.player_id for entry in entries)])
     except IntegrityError:
         # The same key sent twice at the same moment: the other request created the battle.
