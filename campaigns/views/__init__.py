@@ -31,12 +31,26 @@ from campaigns.views.campaigns import (
     player_remove,
     waiting_list,
 )
+from campaigns.views.rounds import (
+    round_close,
+    round_detail,
+    round_list,
+    round_publish,
+    round_swap,
+    round_withdraw,
+)
 from campaigns.views.squads import (
     character_detail,
     entry_detail,
 )
 
 __all__ = [
+    "round_close",
+    "round_detail",
+    "round_list",
+    "round_publish",
+    "round_swap",
+    "round_withdraw",
     "BATTLES_PER_PAGE",
     "campaign_list",
     "campaign_create",

@@ -90,6 +90,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for player in players
             ],
             "standing_columns": campaign_rules(campaign).standing_columns,
+            "show_byes": any(row.byes for row in standings),  # a campaign that runs rounds
             # the game's word for what its casualties column counts, and where its rules
             # come from (a campaign layer the rulebook does not have)
             "casualties_label": campaign_rules(campaign).labels.get(

@@ -52,13 +52,18 @@ def play(campaign, round_data, entries, clients) -> None:
 
 def test_two_rounds_over_the_api_pair_no_one_twice(campaign, five, organiser_api):
     entries, clients = five
-    opened = organiser_api.post(url(campaign, "rounds/"), {"mode": "random", "seed": 7},
-                                format="json")  # fmt: skip
+    opened = organiser_api.post(
+        url(campaign, "rounds/"), {"mode": "random", "seed": 7}, format="json"
+    )
     assert opened.status_code == 201, opened.json()
     first = opened.json()
     assert opened["Location"].endswith(url(campaign, "rounds/1/"))
     assert (first["number"], first["status"], first["mode"], first["seed"]) == (
-        1, "draft", "random", 7)  # fmt: skip
+        1,
+        "draft",
+        "random",
+        7,
+    )
     assert len(first["tables"]) == 2 and first["bye"] is not None
     seated = [s for t in table_squads(first) for s in t] + [first["bye"]["squad_id"]]
     assert sorted(seated) == sorted(e.squad_id for e in entries)
@@ -95,8 +100,9 @@ def test_only_the_organiser_opens_a_round(campaign, five, owner_api, user, anon_
         ("round", "only the organiser runs the rounds")
     ]
     assert Round.objects.count() == 0
-    assert anon_api.post(url(campaign, "rounds/"), {"mode": "random"}, format="json"
-                         ).status_code in (401, 403)  # fmt: skip
+    assert anon_api.post(
+        url(campaign, "rounds/"), {"mode": "random"}, format="json"
+    ).status_code in (401, 403)
 
 
 def test_a_player_cannot_publish_swap_withdraw_or_close(campaign, five, organiser_api):
@@ -104,59 +110,70 @@ def test_a_player_cannot_publish_swap_withdraw_or_close(campaign, five, organise
     organiser_api.post(url(campaign, "rounds/"), {"mode": "random", "seed": 1}, format="json")
     player = clients[entries[1].squad_id]
     for action, body in [
-        ("publish", None), ("close", None), ("withdraw", {"squad_id": entries[2].squad_id}),
+        ("publish", None),
+        ("close", None),
+        ("withdraw", {"squad_id": entries[2].squad_id}),
         ("swap", {"first": entries[1].squad_id, "second": entries[2].squad_id}),
-    ]:  # fmt: skip
+    ]:
         response = player.post(url(campaign, f"rounds/1/{action}/"), body, format="json")
         assert response.status_code == 403, action
         assert errors(response)[0]["field"] == "round"
     assert Round.objects.get().status == "draft"
 
 
-def test_a_withdrawn_squad_is_paired_no_more_and_cannot_be_swapped(
-    campaign, five, organiser_api
-):
+def test_a_withdrawn_squad_is_paired_no_more_and_cannot_be_swapped(campaign, five, organiser_api):
     entries, _clients = five
     organiser_api.post(url(campaign, "rounds/"), {"mode": "random", "seed": 3}, format="json")
     out = entries[4].squad_id
-    withdrawn = organiser_api.post(url(campaign, "rounds/1/withdraw/"), {"squad_id": out},
-                                   format="json")  # fmt: skip
+    withdrawn = organiser_api.post(
+        url(campaign, "rounds/1/withdraw/"), {"squad_id": out}, format="json"
+    )
     assert withdrawn.status_code == 200, withdrawn.json()
     body = withdrawn.json()
     assert [w["squad_id"] for w in body["withdrawn"]] == [out]
     assert len(body["tables"]) == 2 and body["bye"] is None  # four left: no bye
     assert out not in {s for t in table_squads(body) for s in t}
 
-    swap = organiser_api.post(url(campaign, "rounds/1/swap/"),
-                              {"first": out, "second": entries[0].squad_id}, format="json")  # fmt: skip
+    swap = organiser_api.post(
+        url(campaign, "rounds/1/swap/"),
+        {"first": out, "second": entries[0].squad_id},
+        format="json",
+    )
     assert swap.status_code == 422
     assert [(e["field"], e["message"]) for e in errors(swap)] == [
         ("first", f"{entries[4].squad.name} is withdrawn from this round")
     ]
-    again = organiser_api.post(url(campaign, "rounds/1/withdraw/"), {"squad_id": out},
-                               format="json")  # fmt: skip
+    again = organiser_api.post(
+        url(campaign, "rounds/1/withdraw/"), {"squad_id": out}, format="json"
+    )
     assert again.status_code == 422 and errors(again)[0]["field"] == "squad_id"
     assert Withdrawal.objects.count() == 1
 
 
 def test_a_swap_before_publishing_and_none_after(campaign, five, organiser_api):
     entries, _clients = five
-    opened = organiser_api.post(url(campaign, "rounds/"), {"mode": "random", "seed": 5},
-                                format="json").json()  # fmt: skip
+    opened = organiser_api.post(
+        url(campaign, "rounds/"), {"mode": "random", "seed": 5}, format="json"
+    ).json()
     (a, b), (c, d) = table_squads(opened)
-    swapped = organiser_api.post(url(campaign, "rounds/1/swap/"), {"first": b, "second": c},
-                                 format="json")  # fmt: skip
+    swapped = organiser_api.post(
+        url(campaign, "rounds/1/swap/"), {"first": b, "second": c}, format="json"
+    )
     assert swapped.status_code == 200, swapped.json()
     assert {frozenset(p) for p in table_squads(swapped.json())} == {
-        frozenset((a, c)), frozenset((b, d))}  # fmt: skip
+        frozenset((a, c)),
+        frozenset((b, d)),
+    }
     bye = opened["bye"]["squad_id"]
-    moved = organiser_api.post(url(campaign, "rounds/1/swap/"), {"first": bye, "second": a},
-                               format="json").json()  # fmt: skip
+    moved = organiser_api.post(
+        url(campaign, "rounds/1/swap/"), {"first": bye, "second": a}, format="json"
+    ).json()
     assert moved["bye"]["squad_id"] == a
 
     organiser_api.post(url(campaign, "rounds/1/publish/"))
-    late = organiser_api.post(url(campaign, "rounds/1/swap/"), {"first": b, "second": d},
-                              format="json")  # fmt: skip
+    late = organiser_api.post(
+        url(campaign, "rounds/1/swap/"), {"first": b, "second": d}, format="json"
+    )
     assert late.status_code == 409
     assert [(e["field"], e["code"]) for e in errors(late)] == [("round", "round-state")]
     assert organiser_api.post(url(campaign, "rounds/1/publish/")).status_code == 409
@@ -170,14 +187,19 @@ def test_the_next_round_waits_for_this_one_to_close(campaign, five, organiser_ap
     organiser_api.post(url(campaign, "rounds/1/publish/"))
     closed = organiser_api.post(url(campaign, "rounds/1/close/"))
     assert closed.json()["status"] == "closed" and closed.json()["closed"]
-    assert organiser_api.post(url(campaign, "rounds/"), {"mode": "standings"},
-                              format="json").status_code == 201  # fmt: skip
+    assert (
+        organiser_api.post(
+            url(campaign, "rounds/"), {"mode": "standings"}, format="json"
+        ).status_code
+        == 201
+    )
 
 
 def test_a_report_names_its_round(campaign, five, organiser_api):
     entries, clients = five
-    opened = organiser_api.post(url(campaign, "rounds/"), {"mode": "random", "seed": 2},
-                                format="json").json()  # fmt: skip
+    opened = organiser_api.post(
+        url(campaign, "rounds/"), {"mode": "random", "seed": 2}, format="json"
+    ).json()
     by_squad = {e.squad_id: e for e in entries}
     (a, b), (c, _d) = table_squads(opened)
     document = {**battle_report(by_squad[a], by_squad[b]), "round": 1}
