@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
@@ -171,7 +172,7 @@ class RoundViewSet(ApiViewSet):
             campaign=campaign, squad_id=squad_id
         ).first()  # fmt: skip
         if entry is None:
-            raise unprocessable(ServiceError(path, _("this squad is not in this campaign")))
+            raise unprocessable(ServiceError(path, gettext("this squad is not in this campaign")))
         return entry
 
     def list(self, request: Request, id: str) -> Response:

@@ -103,12 +103,13 @@ def battle_submit(
                 BattleSide(battle=battle, position=i, entry=entry, outcome=side.outcome)
                 for i, (side, entry) in enumerate(zip(report.sides, entries, strict=True))
             )
-            rounds.battle_link(
+            table = rounds.battle_link(
                 campaign=campaign, battle=battle, entries=entries, number=report.round
             )
             if decided:
                 _apply(battle, campaign, user, rng, report=report, rosters=rosters, sides=sides)
-                rounds.battle_applied(battle)
+                if table is not None:
+                    rounds.table_played(table)
             waiting.forget([campaign.organiser_id, *(entry.player_id for entry in entries)])
     except IntegrityError:
         # The same key sent twice at the same moment: the other request created the battle.

@@ -283,6 +283,8 @@ def battle_link(
     for pairing_id, entry_id in seats.values_list("pairing_id", "entry_id"):
         tables[pairing_id].add(entry_id)
     found = [pk for pk, seated in tables.items() if seated == entry_ids]
+    if not found and number is None:  # a battle outside the rounds: 1 query in all
+        return None
     free = Pairing.objects.filter(pk__in=found, battle__isnull=True).order_by("round__number")
     pairing = free.select_related("round").first()
     if pairing is None:
@@ -303,10 +305,17 @@ def battle_link(
 
 
 def battle_applied(battle: Battle) -> None:
-    """A battle of a table confirmed: its round closes when every table's battle is
-    confirmed. Caller holds the campaign lock."""
+    """A battle confirmed: if it is a table's, ``table_played``. Caller holds the campaign
+    lock."""
     pairing = Pairing.objects.filter(battle=battle).select_related("round").first()
-    if pairing is None or pairing.round.status != Round.Status.PUBLISHED:
+    if pairing is not None:
+        table_played(pairing)
+
+
+def table_played(pairing: Pairing) -> None:
+    """The battle of ``pairing`` confirmed: its round closes when every table's battle is
+    confirmed. Caller holds the campaign lock."""
+    if pairing.round.status != Round.Status.PUBLISHED:
         return
     unplayed = (
         Pairing.objects.filter(round=pairing.round, table__isnull=False)

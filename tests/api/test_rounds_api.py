@@ -221,3 +221,28 @@ def test_a_report_names_its_round(campaign, five, organiser_api):
     number = sent.json()["number"]
     clients[b].post(url(campaign, f"battles/{number}/reject/"))
     assert Pairing.objects.get(pk=pairing.pk).battle is None
+
+
+def test_three_rounds_give_five_squads_three_byes_and_no_rematch(campaign, five, organiser_api):
+    """Round 1 at random, rounds 2 and 3 by standings: every battle reported and confirmed,
+    no two squads meet twice, and nobody sits out twice."""
+    entries, clients = five
+    met: set[frozenset] = set()
+    byes = []
+    for number, mode in ((1, "random"), (2, "standings"), (3, "standings")):
+        opened = organiser_api.post(url(campaign, "rounds/"), {"mode": mode}, format="json")
+        assert opened.status_code == 201, opened.json()
+        round_data = opened.json()
+        assert round_data["number"] == number
+        pairs = {frozenset(pair) for pair in table_squads(round_data)}
+        assert not pairs & met and len(pairs) == 2
+        met |= pairs
+        byes.append(round_data["bye"]["squad_id"])
+        organiser_api.post(url(campaign, f"rounds/{number}/publish/"))
+        play(campaign, round_data, entries, clients)
+        assert organiser_api.get(url(campaign, f"rounds/{number}/")).json()["status"] == "closed"
+    assert len(set(byes)) == 3
+    rows = organiser_api.get(url(campaign, "standings/")).json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    assert sorted(r["byes"] for r in rows) == [0, 0, 1, 1, 1]
+    assert sum(r["battles"] for r in rows) == 2 * 6
