@@ -22,11 +22,14 @@ def schema_prefix(code: str) -> str:
 
 def enum_name_overrides() -> dict[str, list[str]]:
     from rules import systems  # plain Python: safe to import while the settings load
+    from rules.types import MEMBER_STATUSES
 
     names = {
         "RosterFormatEnum": [ROSTER_FORMAT],
         "BattleReportFormatEnum": [BATTLE_FORMAT],
         "SystemEnum": [s.code for s in systems()],
+        "RoundStatusEnum": ["draft", "published", "closed"],  # campaigns.models.Round.Status
+        "StatusEnum": list(MEMBER_STATUSES),  # a model's; its name before rounds had a status
     }
     named: set[tuple[str, ...]] = {tuple(values) for values in names.values()}
 

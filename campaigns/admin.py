@@ -1,6 +1,16 @@
 from django.contrib import admin
 
-from campaigns.models import Battle, BattleSide, Campaign, Entry, ForceEdit, HistoryEntry, Player
+from campaigns.models import (
+    Battle,
+    BattleSide,
+    Campaign,
+    Entry,
+    ForceEdit,
+    HistoryEntry,
+    Pairing,
+    Player,
+    Round,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -72,3 +82,22 @@ class ForceEditAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+class PairingInline(admin.TabularInline):
+    model = Pairing
+    extra = 0
+    fields = ["table", "battle", "forced_rematch", "scenario"]
+    readonly_fields = ["table", "battle", "forced_rematch"]
+    can_delete = False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    """Rounds are paired, swapped and published through campaigns.services: read here."""
+
+    list_display = ["__str__", "campaign", "status", "mode", "forced_rematches", "created"]
+    list_filter = ["status", "mode"]
+    readonly_fields = ["campaign", "number", "status", "mode", "seed", "forced_rematches",
+                       "opened_by", "published", "closed", "closed_by"]  # fmt: skip
+    inlines = [PairingInline]

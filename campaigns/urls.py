@@ -28,6 +28,12 @@ urlpatterns = [
         views.battle_aftermath,
         name="battle_aftermath",
     ),
+    path("<int:pk>/rounds/", views.round_list, name="rounds"),
+    path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
+    path("<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
+    path("<int:pk>/rounds/<int:number>/withdraw/", views.round_withdraw, name="round_withdraw"),
+    path("<int:pk>/rounds/<int:number>/close/", views.round_close, name="round_close"),
     path("<int:pk>/squads/<int:entry_pk>/", views.entry_detail, name="entry"),
     path("<int:pk>/characters/<int:member_pk>/", views.character_detail, name="character"),
 ]

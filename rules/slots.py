@@ -119,6 +119,10 @@ class CampaignRules:
     casualties: Callable[[Side, Any], int] | None = None
     # True: squads level on VP and wins rank by the fewest casualties (that column).
     rank_casualties: bool = False
+    # How a round's bye scores in the standings (issue #31): a placing (``"win"``,
+    # ``"draw"`` or ``"loss"``) and VP; by default a win with no VP.
+    bye_placing: str = "win"
+    bye_vp: int = 0
 
 
 # A price as the builder's pickers show it: a message marked for translation and its params.

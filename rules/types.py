@@ -192,6 +192,7 @@ class BattleReport:
     sides: tuple[Side, ...]
     scenario: str = ""
     played_on: str | None = None  # ISO date
+    round: int | None = None  # the campaign round it was paired in, if the sender said so
 
 
 # --- campaign changes -----------------------------------------------------------------------

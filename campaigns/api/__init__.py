@@ -14,10 +14,10 @@ organiser) gets 409.
 
 One module per part, each a viewset on ``api.mixins.ApiViewSet``: ``campaigns`` (the
 campaigns themselves, joining, standings, the report PDF), ``players``, ``squads`` (enrolling,
-a campaign squad, a character) and ``battles``; ``common`` holds what they share. Views parse
-input, check who may read the campaign, call ``campaigns.services`` (a ``ServiceError``
-becomes the status its class says, naming its field) or ``campaigns.selectors``, and
-serialise.
+a campaign squad, a character), ``battles`` and ``rounds`` (issue #31); ``common`` holds
+what they share. Views parse input, check who may read the campaign, call
+``campaigns.services`` (a ``ServiceError`` becomes the status its class says, naming its
+field) or ``campaigns.selectors``, and serialise.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from campaigns.api.battles import BattleViewSet
 from campaigns.api.campaigns import CampaignViewSet
 from campaigns.api.common import IN_A_CAMPAIGN
 from campaigns.api.players import PlayerViewSet
+from campaigns.api.rounds import RoundViewSet
 from campaigns.api.squads import CampaignSquadViewSet, CharacterViewSet, EnrolViewSet
 
 router = SimpleRouter()
@@ -37,6 +38,7 @@ router.register(f"{IN_A_CAMPAIGN}/enrol", EnrolViewSet, basename="campaign-enrol
 router.register(f"{IN_A_CAMPAIGN}/squads", CampaignSquadViewSet, basename="campaign-squad")
 router.register(f"{IN_A_CAMPAIGN}/characters", CharacterViewSet, basename="campaign-character")
 router.register(f"{IN_A_CAMPAIGN}/battles", BattleViewSet, basename="campaign-battle")
+router.register(f"{IN_A_CAMPAIGN}/rounds", RoundViewSet, basename="campaign-round")
 urlpatterns = router.urls
 
 __all__ = ["urlpatterns"]

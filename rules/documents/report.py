@@ -27,6 +27,8 @@ from rules.i18n import gettext_noop as _
 from rules.registry import GameSystem, RecordField
 from rules.types import BattleReport, Casualty, Deeds, Roster, Side
 
+MAX_ROUND = 1000  # a campaign round's number in a report
+
 BATTLE_FORMAT = "battle-report/1"
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -40,7 +42,7 @@ def parse_battle_report(data: Any) -> BattleReport:
     which can see the stored squad.
     """
     r = Reader()
-    data = r.object(data, "", ("format", "system", "sides"), ("scenario", "played_on"))
+    data = r.object(data, "", ("format", "system", "sides"), ("scenario", "played_on", "round"))
     if data is None:
         r.raise_if_failed()
     system = format_and_system(r, data, "", BATTLE_FORMAT)
@@ -57,6 +59,10 @@ def parse_battle_report(data: Any) -> BattleReport:
             except ValueError:
                 r.fail("played_on", _("must be a date written YYYY-MM-DD"))
                 played_on = None
+    # The campaign round the battle was paired in (optional; the campaign checks it)
+    round_number = None
+    if data.get("round") is not None:
+        round_number = r.integer(data["round"], "round", minimum=1, maximum=MAX_ROUND)
     sides = []
     if system is not None:
         raw_sides = r.list(data.get("sides", []), "sides", maximum=20)
@@ -65,7 +71,7 @@ def parse_battle_report(data: Any) -> BattleReport:
         for i, raw in enumerate(raw_sides):
             sides.append(_side(r, raw, f"sides[{i}]", system))
     r.raise_if_failed()
-    report = BattleReport(system.code, tuple(sides), scenario or "", played_on)
+    report = BattleReport(system.code, tuple(sides), scenario or "", played_on, round_number)
     if system.report.check is not None:
         for path, template, params in system.report.check(report):
             r.problems.append(Problem(path, template, params, rule=True))

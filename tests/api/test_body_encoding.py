@@ -11,6 +11,7 @@ import json
 import pytest
 
 from api.parsers import StrictJSONParser
+from campaigns import services as campaign_services
 from rosters import services
 from rosters.demo import demo_rosters
 from tests.api.conftest import errors, token_client
@@ -51,6 +52,9 @@ def calls(fought, organiser):  # noqa: F811
     organiser may call each of them (a campaign he organises, his squad outside it)."""
     campaign, battle, hurt, _entries = fought
     squad = services.squad_import(owner=organiser, roster=demo_rosters()[0])
+    # a round 1 beside battle 1: "{number}" names both (issue #31)
+    round = campaign_services.round_open(campaign=campaign, by=organiser, mode="random", seed=1)
+    assert round.number == battle.number
     ids = {"number": battle.number, "member_id": hurt.pk}
     client = token_client(organiser)
     found = []

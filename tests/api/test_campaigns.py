@@ -428,10 +428,10 @@ def test_the_standings(anon_api, owner_api, campaign, fought):
     assert response.json() == [
         {"rank": 1, "squad_id": us.squad_id, "squad": "Mint's Marauders", "player": "mint",
          "vp": 46, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 1,
-         "tallies": {}},
+         "tallies": {}, "byes": 0},
         {"rank": 2, "squad_id": vc.squad_id, "squad": "Kang Thang's Cell", "player": "charlie",
          "vp": 25, "battles": 2, "wins": 1, "draws": 0, "losses": 1, "casualties": 0,
-         "tallies": {}},
+         "tallies": {}, "byes": 0},
     ]  # fmt: skip
     assert anon_api.get(url(campaign, "standings/")).status_code == 404  # private
 
@@ -595,6 +595,13 @@ CAMPAIGN_OPERATIONS = {
     "GET /api/campaigns/{id}/squads/{squad_id}/",
     "POST /api/campaigns/{id}/battles/{number}/aftermath/{member_id}/",
     "POST /api/campaigns/{id}/invite-code/",
+    # issue #31: rounds and pairings
+    "GET /api/campaigns/{id}/rounds/", "POST /api/campaigns/{id}/rounds/",
+    "GET /api/campaigns/{id}/rounds/{number}/",
+    "POST /api/campaigns/{id}/rounds/{number}/publish/",
+    "POST /api/campaigns/{id}/rounds/{number}/swap/",
+    "POST /api/campaigns/{id}/rounds/{number}/withdraw/",
+    "POST /api/campaigns/{id}/rounds/{number}/close/",
 }  # fmt: skip
 
 

@@ -86,6 +86,13 @@ API = {
     "campaigns:battle_aftermath": {"campaigns_battles_aftermath_create"},
     "campaigns:entry": {"campaigns_squads_retrieve"},
     "campaigns:character": {"campaigns_characters_retrieve"},
+    # rounds and pairings (issue #31)
+    "campaigns:rounds": {"campaigns_rounds_list", "campaigns_rounds_create"},
+    "campaigns:round": {"campaigns_rounds_retrieve"},
+    "campaigns:round_publish": {"campaigns_rounds_publish_create"},
+    "campaigns:round_swap": {"campaigns_rounds_swap_create"},
+    "campaigns:round_withdraw": {"campaigns_rounds_withdraw_create"},
+    "campaigns:round_close": {"campaigns_rounds_close_create"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},

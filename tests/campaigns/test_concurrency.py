@@ -67,7 +67,7 @@ def test_the_same_report_sent_twice_at_once_makes_one_battle(campaign, enrolled,
     document = report(us, vc, us_side={"deeds": [{"member": MINT, "out_of_action": 1}]})
     looked_up = threading.Barrier(2)
     first_look = threading.local()
-    by_key = services._by_key
+    by_key = services.reports._by_key
 
     def by_key_then_wait(*args):
         found = by_key(*args)
@@ -76,7 +76,7 @@ def test_the_same_report_sent_twice_at_once_makes_one_battle(campaign, enrolled,
             looked_up.wait(START_TIMEOUT)
         return found
 
-    monkeypatch.setattr(services, "_by_key", by_key_then_wait)
+    monkeypatch.setattr(services.reports, "_by_key", by_key_then_wait)
 
     def send():
         return services.battle_submit(
@@ -111,14 +111,16 @@ def slow_reads(monkeypatch):
     """Widen the window between reading the squads and writing them, inside the transaction:
     without the campaign lock both battles would read the same RP and one award would be
     lost."""
-    load_rosters = services.load_rosters
+    load_rosters = services.applying.load_rosters
 
     def load_then_wait(squad_ids, **kwargs):
         loaded = load_rosters(squad_ids, **kwargs)
         time.sleep(0.3)
         return loaded
 
-    monkeypatch.setattr(services, "load_rosters", load_then_wait)
+    # a report applied at once reads its squads in services.reports, a confirm in applying
+    monkeypatch.setattr(services.reports, "load_rosters", load_then_wait)
+    monkeypatch.setattr(services.applying, "load_rosters", load_then_wait)
 
 
 def check_both_applied(campaign, us, vc) -> None:
@@ -240,7 +242,7 @@ def pause_once(function, reached: threading.Event, until):
 
 
 class CampaignLocks:
-    """``services.Campaign.objects`` whose first ``select_for_update().get()`` pauses."""
+    """``services.battles.Campaign.objects`` whose first ``select_for_update().get()`` pauses."""
 
     def __init__(self, reached: threading.Event) -> None:
         self.reached = reached
@@ -267,7 +269,7 @@ def test_a_confirm_and_a_reject_take_their_locks_in_the_same_order(
     ).battle
     campaign_locked = threading.Event()
     monkeypatch.setattr(
-        services, "Campaign", SimpleNamespace(objects=CampaignLocks(campaign_locked))
+        services.battles, "Campaign", SimpleNamespace(objects=CampaignLocks(campaign_locked))
     )
 
     def confirm():
@@ -296,10 +298,10 @@ def test_a_model_edited_while_its_battle_applies(campaign, enrolled, user, other
     ling = Member.objects.get(squad=us.squad_id, name="Ling")
     squads_locked, member_written = threading.Event(), threading.Event()
     monkeypatch.setattr(
-        services,
+        services.applying,
         "load_rosters",  # _apply reads the squads once it has locked them
         pause_once(
-            services.load_rosters,
+            services.applying.load_rosters,
             squads_locked,
             lambda: wait_for_a_blocked_transaction(done=member_written),
         ),

@@ -1,0 +1,235 @@
+"""A campaign's rounds (issue #31): the organiser opens one (its tables drawn at random or by
+the standings), withdraws a squad from it or swaps two while it is a draft, publishes it and
+closes it; anyone who reads the campaign reads its rounds. Every answer is the round with its
+tables, its bye and the squads withdrawn from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import exceptions, status
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import id_errors, relocated, unprocessable
+from api.mixins import ApiViewSet, with_location
+from api.openapi import LinkedResponse, links
+from campaigns import selectors, services
+from campaigns.api.common import CAMPAIGN_ID, readable_campaign
+from campaigns.models import Campaign, Entry, Round
+from campaigns.serializers import (
+    RoundOpenSerializer,
+    RoundSerializer,
+    RoundSwapSerializer,
+    RoundWithdrawSerializer,
+)
+from core.errors import ServiceError
+
+ROUND_NUMBER = OpenApiParameter(
+    "number", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description=_("The round's number in its campaign (1, 2, 3...)."),
+)  # fmt: skip
+
+_THIS_ROUND = {"id": "$request.path.id", "number": "$response.body#/number"}
+_GET = ("GetRound", "campaigns_rounds_retrieve")
+_PUBLISH = ("PublishRound", "campaigns_rounds_publish_create")
+_SWAP = ("SwapSquads", "campaigns_rounds_swap_create")
+_WITHDRAW = ("WithdrawSquad", "campaigns_rounds_withdraw_create")
+_CLOSE = ("CloseRound", "campaigns_rounds_close_create")
+DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW], **_THIS_ROUND)
+PLAYED_LINKS = links([_GET, _CLOSE], **_THIS_ROUND)
+
+
+def _round_action(summary, description, request, next_links, *errors: int) -> Any:
+    return extend_schema(
+        summary=summary,
+        description=description,
+        parameters=[CAMPAIGN_ID, ROUND_NUMBER],
+        request=request,
+        responses={200: LinkedResponse(RoundSerializer, links=next_links), **id_errors(*errors)},
+    )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary=_("A campaign's rounds"),
+        description=_(
+            "Every round, newest first, each with its tables, its bye and the squads "
+            "withdrawn from it."
+        ),
+        parameters=[CAMPAIGN_ID],
+        responses={200: RoundSerializer(many=True), **id_errors()},
+    ),  # fmt: skip
+    create=extend_schema(
+        summary=_("Open the next round"),
+        description=_(
+            "The organiser only (403 for others). The round is a draft, paired at random "
+            "(round 1, or on request; the seed draws the same round again) or by the "
+            "standings: nobody sits out twice before everybody has sat out once, and no two "
+            "squads meet again while any pairing avoids it (a table says forced_rematch when "
+            "none could). The previous round must be closed, and two squads in the "
+            "campaign (409)."
+        ),
+        parameters=[CAMPAIGN_ID],
+        request=RoundOpenSerializer,
+        responses={
+            201: LinkedResponse(RoundSerializer, links=DRAFT_LINKS),
+            **id_errors(400, 409, 413, 415),
+        },
+    ),
+    retrieve=extend_schema(
+        summary=_("A round with its tables"),
+        description=_(
+            "Its tables with their squads and battles once reported, its bye and the "
+            "squads withdrawn from it."
+        ),
+        parameters=[CAMPAIGN_ID, ROUND_NUMBER],
+        responses={200: LinkedResponse(RoundSerializer, links=PLAYED_LINKS), **id_errors()},
+    ),  # fmt: skip
+    publish=_round_action(
+        _("Publish a draft round"),
+        _(
+            "The organiser only (403). Its pairings stand, and its battles may be reported; a "
+            "round that is not a draft is a 409."
+        ),
+        None,
+        PLAYED_LINKS,
+        409,
+    ),  # fmt: skip
+    swap=_round_action(
+        _("Swap two squads of a draft round"),
+        _(
+            "The organiser only (403). Each squad takes the other's table or bye. A squad not "
+            "in the round, or withdrawn from it, is a 422; a round that is not a draft, a 409."
+        ),
+        RoundSwapSerializer,
+        DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    withdraw=_round_action(
+        _("Withdraw a squad from a draft round"),
+        _(
+            "The organiser only (403). The round is paired again without the squad (swaps "
+            "made before are drawn again). A squad not in the round is a 422; a round that is "
+            "not a draft, a 409."
+        ),
+        RoundWithdrawSerializer,
+        DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    close=_round_action(
+        _("Close a published round"),
+        _(
+            "The organiser only (403), every battle played or not; a round closes by itself "
+            "once every table's battle is confirmed. The next round may then be opened. A "
+            "round that is not published is a 409."
+        ),
+        None,
+        links([_GET], **_THIS_ROUND),
+        409,
+    ),  # fmt: skip
+)
+class RoundViewSet(ApiViewSet):
+    """A campaign's rounds, under /api/campaigns/{id}/rounds/."""
+
+    queryset = Round.objects.all()  # narrowed to the campaign's
+    serializer_class = RoundSerializer
+    lookup_field = "number"
+    lookup_value_regex = "[0-9]+"
+    pagination_class = None  # a campaign plays a handful of rounds
+    READS = frozenset({"list", "retrieve"})
+
+    def _round(self, campaign: Campaign, number: Any) -> Round:
+        round = Round.objects.filter(campaign=campaign, number=number).first()
+        if round is None:
+            raise exceptions.NotFound()
+        round.campaign = campaign
+        return round
+
+    def _detail(self, campaign: Campaign, number: int, status_code=status.HTTP_200_OK):
+        """The round as it is now, with its tables (5 queries)."""
+        try:
+            round = selectors.round_detail(campaign, number)
+        except Round.DoesNotExist:
+            raise exceptions.NotFound() from None
+        return Response(RoundSerializer(round).data, status=status_code)
+
+    def _entry(self, campaign: Campaign, squad_id: int, path: str) -> Entry:
+        entry = Entry.objects.select_related("squad").filter(
+            campaign=campaign, squad_id=squad_id
+        ).first()  # fmt: skip
+        if entry is None:
+            raise unprocessable(ServiceError(path, gettext("this squad is not in this campaign")))
+        return entry
+
+    def list(self, request: Request, id: str) -> Response:
+        campaign = readable_campaign(request, id)
+        rounds = selectors.campaign_rounds(campaign)
+        return Response(RoundSerializer(rounds, many=True).data)
+
+    def retrieve(self, request: Request, id: str, number: str) -> Response:
+        return self._detail(readable_campaign(request, id), number)
+
+    def create(self, request: Request, id: str) -> Response:
+        campaign = readable_campaign(request, id)
+        body = RoundOpenSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        round = services.round_open(
+            campaign=campaign, by=request.user, mode=body.validated_data["mode"],
+            seed=body.validated_data.get("seed"),
+        )  # fmt: skip
+        response = self._detail(campaign, round.number, status.HTTP_201_CREATED)
+        url = self.reverse_action("detail", kwargs={"id": id, "number": round.number})
+        return with_location(response, url)
+
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        services.round_publish(round=self._round(campaign, number), by=request.user)
+        return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def swap(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = RoundSwapSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        first = self._entry(campaign, body.validated_data["first"], "first")
+        second = self._entry(campaign, body.validated_data["second"], "second")
+        try:
+            services.round_swap(round=round, first=first, second=second, by=request.user)
+        except ServiceError as error:  # 403 / 409 say their own status
+            raise unprocessable(error) from None
+        return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = RoundWithdrawSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
+        try:
+            services.round_withdraw(round=round, entry=entry, by=request.user)
+        except ServiceError as error:
+            raise unprocessable(relocated(error, "entry", "squad_id")) from None
+        return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        services.round_close(round=self._round(campaign, number), by=request.user)
+        return self._detail(campaign, number)

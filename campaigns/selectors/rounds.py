@@ -1,0 +1,52 @@
+"""A campaign's rounds (issue #31): each with its tables, their squads and battles, its bye
+and the squads withdrawn from it, in a fixed number of queries whatever their number."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet
+
+from campaigns.models import Campaign, Pairing, Round, Seat, Withdrawal
+
+
+def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """``rounds`` with their tables (the bye last), squads, players and battles (4 queries
+    more)."""
+    seats = Seat.objects.select_related("entry__squad", "entry__player").order_by("position")
+    return rounds.prefetch_related(
+        Prefetch(
+            "pairings",
+            queryset=Pairing.objects.select_related("battle")
+            .prefetch_related(Prefetch("seats", queryset=seats))
+            .order_by("table"),
+        ),
+        Prefetch(
+            "withdrawals",
+            queryset=Withdrawal.objects.select_related("entry__squad", "entry__player"),
+        ),
+    )
+
+
+def campaign_rounds(campaign: Campaign) -> QuerySet[Round]:
+    """Every round of the campaign, newest first, with its tables (5 queries)."""
+    return _with_tables(Round.objects.filter(campaign=campaign).order_by("-number"))
+
+
+def round_detail(campaign: Campaign, number: int) -> Round:
+    """One round with its tables (5 queries); ``Round.DoesNotExist`` if it has no such
+    round."""
+    return _with_tables(Round.objects.filter(campaign=campaign)).get(number=number)
+
+
+def tables(round: Round) -> list[Pairing]:
+    """The round's tables in order, the bye left out (prefetched: no query)."""
+    return [p for p in round.pairings.all() if p.table is not None]
+
+
+def bye(round: Round) -> Pairing | None:
+    """The round's bye, if anybody sits out (prefetched: no query)."""
+    return next((p for p in round.pairings.all() if p.table is None), None)
+
+
+def latest_round(campaign: Campaign) -> Round | None:
+    """The campaign's last round, if it has one (1 query)."""
+    return Round.objects.filter(campaign=campaign).order_by("-number").first()

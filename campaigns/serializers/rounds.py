@@ -1,0 +1,96 @@
+"""A campaign's rounds (issue #31): a round with its tables and its bye, and what the
+organiser sends to open one, swap two squads or withdraw one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.serializers import StrictSerializer
+from campaigns.models import MAX_SEED, Pairing, Round, Seat
+
+
+class SeatSerializer(serializers.Serializer):
+    """A squad at a table."""
+
+    squad_id = serializers.IntegerField(source="entry.squad_id", help_text=_("The campaign squad."))
+    squad = serializers.CharField(source="entry.squad.name")
+    player = serializers.CharField(source="entry.player.get_username")
+
+
+class TableBattleSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text=_("The battle's number in its campaign."))
+    status = serializers.CharField()
+
+
+class TableSerializer(serializers.ModelSerializer):
+    """A table of a round: its two squads, the higher placed first, and its battle once
+    reported."""
+
+    squads = SeatSerializer(source="seats", many=True)
+    battle = TableBattleSerializer(allow_null=True)
+    forced_rematch = serializers.BooleanField(
+        help_text=_("These two squads have met before: no pairing could avoid it.")
+    )
+
+    class Meta:
+        model = Pairing
+        fields = ["table", "squads", "battle", "forced_rematch", "scenario"]
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round with its tables, its bye and the squads withdrawn from it."""
+
+    tables = serializers.SerializerMethodField()
+    bye = serializers.SerializerMethodField()
+    withdrawn = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "number", "status", "mode", "seed", "forced_rematches", "created", "published",
+            "closed", "tables", "bye", "withdrawn",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(TableSerializer(many=True))
+    def get_tables(self, round: Round) -> list[dict[str, Any]]:
+        tables = [p for p in round.pairings.all() if p.table is not None]
+        return TableSerializer(tables, many=True).data
+
+    @extend_schema_field(SeatSerializer(allow_null=True))
+    def get_bye(self, round: Round) -> dict[str, Any] | None:
+        """The squad that sits out this round, if any."""
+        bye = next((p for p in round.pairings.all() if p.table is None), None)
+        seat: Seat | None = bye.seats.all()[0] if bye is not None else None
+        return SeatSerializer(seat).data if seat is not None else None
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_withdrawn(self, round: Round) -> list[dict[str, Any]]:
+        return SeatSerializer(round.withdrawals.all(), many=True).data
+
+
+class RoundOpenSerializer(StrictSerializer):
+    mode = serializers.ChoiceField(
+        choices=[Round.Mode.RANDOM, Round.Mode.STANDINGS],
+        help_text=_("random: round 1, or whenever you like; standings: by the standings."),
+    )
+    seed = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEED - 1, required=False, allow_null=True,
+        help_text=_("A round paired at random: the same seed draws the same round again."),
+    )  # fmt: skip
+
+
+class RoundSwapSerializer(StrictSerializer):
+    first = serializers.IntegerField(min_value=1, max_value=2**62, help_text=_("A squad_id."))
+    second = serializers.IntegerField(min_value=1, max_value=2**62, help_text=_("A squad_id."))
+
+
+class RoundWithdrawSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62, help_text=_("The campaign squad to leave out.")
+    )
