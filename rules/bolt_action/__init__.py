@@ -38,17 +38,14 @@ CODE = data.CODE
 
 SYSTEM = register(
     unit_game(
-        data=data, document=document, validation=validation, derive=derive, battle=battle,
-        campaign=campaign, sheet=sheet, demo=demo,
-        packs=pack.PACK,  # what a club's pack may hold
-        parts=frozenset({"campaign/report_note"}),
+        __name__,  # its modules: rules.unit_game.MODULES
         states=data.END_STATES,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
     )
 )  # fmt: skip
 
-__all__ = [
+__all__ = [  # rules.unit_game.MODULES, CODE and SYSTEM
     "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
     "reference", "sheet", "validation",
 ]  # fmt: skip

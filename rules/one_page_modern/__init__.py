@@ -38,17 +38,14 @@ CODE = data.CODE
 
 SYSTEM = register(
     unit_game(
-        data=data, document=document, validation=validation, derive=derive, battle=battle,
-        campaign=campaign, sheet=sheet, demo=demo,
-        packs=pack.PACK,  # what a club's pack may hold
-        parts=frozenset({"campaign/report_note"}),
+        __name__,  # its modules: rules.unit_game.MODULES
         states=(),
         builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
         campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
     )
 )  # fmt: skip
 
-__all__ = [
+__all__ = [  # rules.unit_game.MODULES, CODE and SYSTEM
     "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
     "reference", "sheet", "validation",
 ]  # fmt: skip
