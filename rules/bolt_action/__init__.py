@@ -19,18 +19,7 @@ marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 """
 
-from rules.bolt_action import (
-    battle,
-    campaign,
-    data,
-    demo,
-    derive,
-    document,
-    pack,
-    reference,
-    sheet,
-    validation,
-)
+from rules.bolt_action import data
 from rules.registry import BuilderChoices, register
 from rules.unit_game import unit_game
 
@@ -44,8 +33,3 @@ SYSTEM = register(
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
     )
 )  # fmt: skip
-
-__all__ = [  # rules.unit_game.MODULES, CODE and SYSTEM
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
-    "reference", "sheet", "validation",
-]  # fmt: skip

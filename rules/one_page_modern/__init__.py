@@ -19,18 +19,7 @@ adds is marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Task Force Kestrel" (section 8): ``demo.py``
 """
 
-from rules.one_page_modern import (
-    battle,
-    campaign,
-    data,
-    demo,
-    derive,
-    document,
-    pack,
-    reference,
-    sheet,
-    validation,
-)
+from rules.one_page_modern import data, validation
 from rules.registry import BuilderChoices, register
 from rules.unit_game import unit_game
 
@@ -44,8 +33,3 @@ SYSTEM = register(
         campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
     )
 )  # fmt: skip
-
-__all__ = [  # rules.unit_game.MODULES, CODE and SYSTEM
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
-    "reference", "sheet", "validation",
-]  # fmt: skip
