@@ -11,29 +11,35 @@ campaign's settings).
 
 from __future__ import annotations
 
-from types import ModuleType
+from importlib import import_module
 from typing import Any
 
 from rules.campaign import campaign_rules, placings_by_outcome
 from rules.registry import GameSystem, ReportRules
 
+# The modules every unit game's package holds (its ``__all__`` with ``CODE`` and ``SYSTEM``).
+MODULES = (
+    "battle", "campaign", "data", "demo", "derive", "document", "pack", "reference", "sheet",
+    "validation",
+)  # fmt: skip
+# The template parts every unit game declares (``GameSystem.parts``).
+PARTS = frozenset({"campaign/report_note"})
+
 
 def unit_game(
+    package: str,
     *,
-    data: ModuleType,
-    document: ModuleType,
-    validation: ModuleType,
-    derive: ModuleType,
-    battle: ModuleType,
-    campaign: ModuleType,
-    sheet: ModuleType,
-    demo: ModuleType,
     campaign_settings: dict[str, Any] | None = None,
     **own: Any,
 ) -> GameSystem:
-    """A unit game's ``GameSystem`` from its modules, with ``own`` its own slots (``states``,
-    ``builder``, ``equipment_labels``) and ``campaign_settings`` its campaign's
-    (``CampaignRules``: ``rank_casualties``)."""
+    """A unit game's ``GameSystem`` from the modules of its ``package`` (``MODULES``), with
+    ``own`` its own slots (``states``, ``builder``, ``equipment_labels``) and
+    ``campaign_settings`` its campaign's (``CampaignRules``: ``rank_casualties``)."""
+    modules = {name: import_module(f"{package}.{name}") for name in MODULES}
+    data, document, validation = modules["data"], modules["document"], modules["validation"]
+    derive, battle, campaign = modules["derive"], modules["battle"], modules["campaign"]
+    sheet, demo, pack = modules["sheet"], modules["demo"], modules["pack"]
+    own.setdefault("parts", PARTS)
     return GameSystem(
         code=data.CODE,
         name=data.NAME,
@@ -54,6 +60,7 @@ def unit_game(
         score_side=battle.score_side,
         demo=demo.demo_rosters,
         printing=sheet.PRINTING,
+        packs=pack.PACK,  # what a club's pack may hold
         campaign=campaign_rules(
             campaign,
             placings=placings_by_outcome,  # wins as the players report them

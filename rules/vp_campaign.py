@@ -12,6 +12,7 @@ numbers, codes and words; these functions read and apply the tables the same way
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import field, make_dataclass
 from typing import Any
 
 from rules import house_rules as tables
@@ -33,6 +34,20 @@ NO_CAMPAIGN_NOTE = _(
     "The rulebook has no campaign rules: the victory points and standings are the "
     "product's default, which the organiser may change as house rules."
 )
+
+
+def house_rules_type(default_vp: Any, *, module: str) -> type:
+    """A game's ``HouseRules``: a frozen dataclass of its ``vp`` table (``default_vp`` when
+    left out) and its ``points`` table (``None``, the default: forces are not costed), named
+    as a class of the game's campaign ``module``."""
+    cls = make_dataclass(
+        "HouseRules",
+        [("vp", Any, field(default=default_vp)), ("points", Any, field(default=None))],
+        frozen=True,
+        slots=True,
+    )
+    cls.__module__ = module
+    return cls
 
 
 def house_rule_functions(

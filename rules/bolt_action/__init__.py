@@ -19,18 +19,7 @@ marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 """
 
-from rules.bolt_action import (
-    battle,
-    campaign,
-    data,
-    demo,
-    derive,
-    document,
-    pack,
-    reference,
-    sheet,
-    validation,
-)
+from rules.bolt_action import data
 from rules.registry import BuilderChoices, register
 from rules.unit_game import unit_game
 
@@ -38,17 +27,9 @@ CODE = data.CODE
 
 SYSTEM = register(
     unit_game(
-        data=data, document=document, validation=validation, derive=derive, battle=battle,
-        campaign=campaign, sheet=sheet, demo=demo,
-        packs=pack.PACK,  # what a club's pack may hold
-        parts=frozenset({"campaign/report_note"}),
+        __name__,  # its modules: rules.unit_game.MODULES
         states=data.END_STATES,
         equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
         builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
     )
 )  # fmt: skip
-
-__all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
-    "reference", "sheet", "validation",
-]  # fmt: skip

@@ -19,18 +19,7 @@ adds is marked there as a Reading and kept as data. Where a rule lives:
 - the example force "Task Force Kestrel" (section 8): ``demo.py``
 """
 
-from rules.one_page_modern import (
-    battle,
-    campaign,
-    data,
-    demo,
-    derive,
-    document,
-    pack,
-    reference,
-    sheet,
-    validation,
-)
+from rules.one_page_modern import data, validation
 from rules.registry import BuilderChoices, register
 from rules.unit_game import unit_game
 
@@ -38,17 +27,9 @@ CODE = data.CODE
 
 SYSTEM = register(
     unit_game(
-        data=data, document=document, validation=validation, derive=derive, battle=battle,
-        campaign=campaign, sheet=sheet, demo=demo,
-        packs=pack.PACK,  # what a club's pack may hold
-        parts=frozenset({"campaign/report_note"}),
+        __name__,  # its modules: rules.unit_game.MODULES
         states=(),
         builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
         campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
     )
 )  # fmt: skip
-
-__all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "document", "pack",
-    "reference", "sheet", "validation",
-]  # fmt: skip

@@ -121,10 +121,8 @@ class PointsTable:
     bunker: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    vp: battle.VPTable = battle.DEFAULT_VP_TABLE
-    points: PointsTable | None = None  # None: forces are not costed
+# The campaign's tables: its VP table and its points table (None: forces are not costed).
+HouseRules = vp_campaign.house_rules_type(battle.DEFAULT_VP_TABLE, module=__name__)
 
 
 def _points_from_json(data: Any) -> PointsTable:
