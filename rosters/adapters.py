@@ -124,12 +124,22 @@ class StoredSquad:
 
 def load_squads(squads: Iterable[Squad]) -> list[StoredSquad]:
     """``squads`` (a queryset, read here: 1 query; or rows already read) with their models
-    and their kit: 1 more query, whatever their number and size (``_rows``). Each model row
-    holds its squad's row (``row.squad`` runs no query)."""
+    and their kit: 1 more query, whatever their number and size (``_rows``; none when every
+    one is a force of units). Each model row holds its squad's row (``row.squad`` runs no
+    query)."""
     rows = list(squads)
-    by_pk = {squad.pk: squad for squad in rows}
-    members, equipment, abilities = _rows(by_pk)
+    members, equipment, abilities = _rows({s.pk: s for s in rows if _lists_models(s.system)})
     return [StoredSquad(squad, members[squad.pk], equipment, abilities) for squad in rows]
+
+
+def _lists_models(system: str) -> bool:
+    """Whether a squad of ``system`` keeps model rows: a force of units keeps its units in
+    its own row (``Squad.units``), so it has none to read (a game this server no longer
+    knows: read them)."""
+    try:
+        return get_system(system).lists == "members"
+    except KeyError:
+        return True
 
 
 def load_squad(squad: Squad | int, *, owner=None) -> StoredSquad:

@@ -21,9 +21,8 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
 from rosters import services
-from rosters.adapters import load_squad, rows_to_roster
+from rosters.adapters import load_squad
 from rosters.models import Squad
-from rules import get_system
 from rules.documents import DocumentError, parse_roster, roster_to_document
 from rules.types import Roster
 
@@ -31,11 +30,8 @@ KEY = "builder_undo"
 
 
 def _snapshot(row: Squad) -> dict[str, Any]:
-    """The squad as stored now: its document and its notes. A force of units is all in its
-    row; a squad of models loads them (1 query: ``adapters.load_squad``)."""
-    if get_system(row.system).units is not None:
-        return {"document": roster_to_document(rows_to_roster(row, [], {}, {})),
-                "notes": row.notes, "member_notes": {}}  # fmt: skip
+    """The squad as stored now: its document and its notes (1 query for a squad of models,
+    none for a force of units, all in its row: ``adapters.load_squad``)."""
     stored = load_squad(row)
     return {
         "document": roster_to_document(stored.roster()),

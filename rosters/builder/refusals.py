@@ -22,7 +22,8 @@ class Shown:
 @dataclass(frozen=True)
 class Refused:
     """An edit the service refused, shown where it was made so the user can fix it: the
-    form (``"squad"``, ``"add"``, or a card's ``"card"``, ``"equipment"``, ``"ability"``),
+    form (``"squad"``, ``"add"``, ``"undo"``, a model's card's ``"card"``, ``"equipment"``,
+    ``"ability"``, or a unit's card: ``"units"``),
     the field it is about (``ServiceError.field``), the message, and what the form sent,
     shown again (nothing of it was saved)."""
 

@@ -173,12 +173,12 @@ def editable_forces(user) -> QuerySet[Squad]:
 
 
 def unit_builder_context(
-    squad_id: Squad | int, *, owner=None, error: str = "", refused: Refused | None = None
+    squad_id: Squad | int, *, owner=None, refused: Refused | None = None
 ) -> dict[str, Any]:
     """The unit builder's context (one query; none for a row already read, which the
-    caller read as ``owner`` may edit it); ``error`` shows in the summary, a refused edit of
-    the squad's form (``refused``) at its field. With ``owner``, only a force that user may
-    edit (``editable_forces``)."""
+    caller read as ``owner`` may edit it); a refused edit (``refused``) shows at the squad
+    form's field, or else in the summary. With ``owner``, only a force that user may edit
+    (``editable_forces``)."""
     if isinstance(squad_id, Squad):
         squad = squad_id
     else:
@@ -265,7 +265,7 @@ def unit_builder_context(
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
         "head": squad_head(squad, system, refused),
-        "error": error or (refused.message if refused and refused.form != "squad" else ""),
+        "error": refused.message if refused and refused.form != "squad" else "",
         # the organiser of the force's campaign, not its owner: the units, not the squad's tools
         "organiser_view": owner is not None and squad.owner_id != owner.pk,
     }

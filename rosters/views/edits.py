@@ -14,14 +14,10 @@ from django.utils.translation import gettext as _
 from django_htmx.http import retarget
 
 from rosters import undo
-from rosters.builder import (
-    Refused,
-    builder_context,
-    free_item_notice,
-)
+from rosters.builder import Refused, free_item_notice
+from rosters.builder.shapes import shape_of
 from rosters.models import Member, Squad
 from rosters.services import ServiceError
-from rosters.views.units import after_units_change
 from rules import get_system
 
 _rng = random.SystemRandom()
@@ -144,7 +140,7 @@ _PAGE_AGAIN = frozenset({"squad", "card", "add"})
 
 def _undo(request: HttpRequest, context: dict[str, Any]) -> bool:
     """Whether the builder offers to undo the last change (``rosters.undo.rendered``)."""
-    notes = {m.row.name: m.row.notes for m in context["members"] if m.row.notes}
+    notes = {m.row.name: m.row.notes for m in context.get("members", ()) if m.row.notes}
     return undo.rendered(request, context["squad"], context["roster"], notes)
 
 
@@ -165,8 +161,9 @@ def _after_change(
     head: bool = False,
 ) -> HttpResponse:
     """htmx: the changed model's card with the summary and the other models' violations
-    swapped out of band (or the whole roster: ``whole``, or when the card is gone; with the
-    squad's form out of band too: ``head``). Without htmx: back to the builder page.
+    swapped out of band (or the whole roster: ``whole``, when the card is gone, and always
+    for a force of units; with the squad's form out of band too: ``head``). Without htmx:
+    back to the builder page. The page is the game's (``shapes.shape_of``).
 
     A refused edit shows where it was made, with what was sent, so the user can fix it: in
     the card, the squad's form or the add form (``refused.form``). Without htmx the page is
@@ -182,38 +179,31 @@ def _after_change(
         return redirect(_builder_url(squad_pk, member_pk))
     # The squad as the change left it; after a refusal (it may be gone: a 404), read again.
     squad = _edited(request, squad_pk) if refused is None else squad_pk
-    # The header's forms (name, faction, limit) of a force. A model (``member_pk``) belongs
-    # to a game of models: no query to ask.
-    if member_pk is None and (
-        _plays_units(squad.system) if isinstance(squad, Squad) else _lists_units(squad_pk)
-    ):
-        return after_units_change(request, squad_pk, refused=refused, head=head)
+    shape = shape_of(_system(request, squad_pk))
     try:
-        context = builder_context(
-            squad, owner=request.user, error_for=member_pk, refused=refused, added=added,
+        context = shape.context(
+            squad, owner=request.user, member=member_pk, refused=refused, added=added,
             added_item=added_item,
         )  # fmt: skip
     except Squad.DoesNotExist:  # deleted by another request meanwhile (the service said so)
         raise Http404 from None
     context["undo"] = _undo(request, context)
     if not request.htmx:
-        return render(request, "rosters/builder.html", context, status=400)
-    changed = next((m for m in context["members"] if m.row.pk == member_pk), None)
+        return render(request, shape.page, context, status=400)
+    # A model's card alone, when only it changed (a force of units has no such card).
+    changed = next((m for m in context.get("members", ()) if m.row.pk == member_pk), None)
     if whole or head or changed is None:
         context["head_oob"] = head
         # Whatever the form meant to swap (a card's form targets its card).
-        return retarget(render(request, "rosters/builder.html#roster", context), "#roster")
+        return retarget(render(request, f"{shape.page}#roster", context), "#roster")
     context["changed"] = changed
-    return render(request, "rosters/builder.html#changed", context)
+    return render(request, f"{shape.page}#changed", context)
 
 
-def _lists_units(squad_pk: int) -> bool:
-    system = Squad.objects.filter(pk=squad_pk).values_list("system", flat=True).first()
-    return system is not None and _plays_units(system)
-
-
-def _plays_units(system: str) -> bool:
-    try:
-        return get_system(system).units is not None
-    except KeyError:
-        return False
+def _system(request: HttpRequest, squad_pk: int) -> str | None:
+    """The game of the squad changed: from its row read before the change (a squad never
+    changes its game), else read (None: gone)."""
+    row = getattr(request, "edited_squad", None)
+    if row is not None and row.pk == squad_pk:
+        return row.system
+    return Squad.objects.filter(pk=squad_pk).values_list("system", flat=True).first()

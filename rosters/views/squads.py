@@ -16,12 +16,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.messages import document_message
 from rosters import services, undo
 from rosters.adapters import load_squad
-from rosters.builder import (
-    builder_context,
-    squad_lines,
-)
+from rosters.builder import squad_lines
 from rosters.builder import squad_text as squad_text_of
-from rosters.builder.units import unit_builder_context
+from rosters.builder.shapes import shape_of
 from rosters.forms import ImportForm, SquadForm
 from rosters.models import Squad
 from rosters.services import ServiceError
@@ -29,14 +26,11 @@ from rosters.undo import undoable
 from rosters.views.edits import (
     _added,
     _after_change,
-    _lists_units,
     _open,
     _owned_squad,
-    _plays_units,
     _points_limit,
     _refused,
 )
-from rosters.views.units import after_units_change
 from rules.documents import roster_to_document
 
 
@@ -101,25 +95,18 @@ def squad_import(request: HttpRequest) -> HttpResponse:
 @login_required
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder: one card per model, or per unit in a game played with units
-    (``rosters/builder/units.py``)."""
+    (``rosters/builder/shapes.py``); its owner's, or for a force of units its campaign's
+    organiser's (``editable_forces``)."""
     squad = get_object_or_404(Squad.objects.select_related("owner"), pk=pk)
-    units = _plays_units(squad.system)
-    page = "rosters/unit_builder.html" if units else "rosters/builder.html"
-    try:
-        if units:  # its owner's, or its campaign's organiser's (``editable_forces``)
-            context = unit_builder_context(pk, owner=request.user)
-        elif squad.owner_id != request.user.pk:
-            raise Http404
-        else:
-            context = builder_context(
-                squad, added=_added(request, pk), open=_open(request)
-            )  # fmt: skip
-    except Squad.DoesNotExist:  # deleted meanwhile, or not the user's
-        raise Http404 from None
+    shape = shape_of(squad.system)
+    if not shape.may_edit(squad, request.user):
+        raise Http404
+    context = shape.context(squad, owner=request.user, added=_added(request, pk),
+                            open=_open(request))  # fmt: skip
     context["undo"] = undo.available(request, context["squad"])
     if request.htmx:
-        return render(request, f"{page}#roster", context)
-    return render(request, page, context)
+        return render(request, f"{shape.page}#roster", context)
+    return render(request, shape.page, context)
 
 
 @login_required
@@ -178,8 +165,6 @@ def squad_undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         undo.undo(request, _owned_squad(request, pk))
     except ServiceError as error:
-        if request.htmx and _lists_units(pk):
-            return after_units_change(request, pk, error=error.message)
         return _after_change(request, pk, whole=True, refused=_refused(request, "undo", error))
     return _after_change(request, pk, whole=True, head=True)
 
@@ -202,13 +187,12 @@ def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
     """The read-only page behind a squad's public link, while its owner keeps it on."""
-    squad = get_object_or_404(Squad, public_id=public_id, is_public=True)
-    if _lists_units(squad.pk):
-        context = unit_builder_context(squad.pk)
-        return render(request, "rosters/shared_units.html", context)
-    context = builder_context(squad.pk)
+    squads = Squad.objects.select_related("owner")
+    squad = get_object_or_404(squads, public_id=public_id, is_public=True)
+    shape = shape_of(squad.system)
+    context = shape.context(squad)
     context["read_only"] = True  # a model's columns: the game's part shared/ (its figures)
-    return render(request, "rosters/shared.html", context)
+    return render(request, shape.shared, context)
 
 
 @login_required

@@ -6,8 +6,9 @@ service, ``services.squad_units_change``, which reads the force again through th
 rules: a value the game refuses comes back as an error that says where
 (``units[1].members[0].count: ...``), and nothing is stored. The forms carry the version
 of the force they were shown with, so a change made to a force edited meanwhile (another
-tab) is refused rather than applied to a unit that moved. With htmx the answer is the
-force (``#roster``); without JavaScript, the builder page again. The force's owner edits it,
+tab) is refused rather than applied to a unit that moved. The page after the change is the
+builder's one (``edits._after_change``): with htmx the force (``#roster``), without
+JavaScript the builder page again. The force's owner edits it,
 and so does the organiser of the campaign it plays in (``editable_forces``).
 """
 
@@ -15,67 +16,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.http import retarget
 
 from core.errors import Missing
-from rosters import services, undo
+from rosters import services
 from rosters.builder import Refused
-from rosters.builder.units import editable_forces, unit_builder_context
+from rosters.builder.units import editable_forces
 from rosters.models import Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
+from rosters.views.edits import _after_change, _editing
 from rules import get_system
 from rules.registry import GameSystem, RecordField
 
 Units = list[dict[str, Any]]
 
 
-def after_units_change(
-    request: HttpRequest,
-    squad_pk: int,
-    *,
-    error: str = "",
-    refused: Refused | None = None,
-    head: bool = False,
-) -> HttpResponse:
-    """htmx: the whole force, with ``error`` in its summary (and the squad's form out of
-    band: ``head``); else back to the builder. An edit of the squad's form refused
-    (``refused``) shows at its field, with what was sent; without htmx the page is rendered
-    again for it (400)."""
-    if not request.htmx and refused is None:
-        if error:
-            messages.error(request, error)
-        return redirect("rosters:builder", squad_pk)
-    # The force as the change left it (``_force``); after a refusal, read again.
-    row = getattr(request, "edited_squad", None)
-    squad = row if row is not None and row.pk == squad_pk and not (error or refused) else squad_pk
-    try:
-        context = unit_builder_context(squad, owner=request.user, error=error, refused=refused)
-    except Squad.DoesNotExist:
-        raise Http404 from None
-    context["undo"] = undo.rendered(request, context["squad"], context["roster"], {})
-    if not request.htmx:
-        return render(request, "rosters/unit_builder.html", context, status=400)
-    context["head_oob"] = head
-    return retarget(render(request, "rosters/unit_builder.html#roster", context), "#roster")
-
-
 def _force(request: HttpRequest, pk: int) -> Squad:
-    """The force this request changes, as its user may edit it, read once: the undo keeps
-    what it is before the change (``undo.changing``), and the page after it shows it
-    without reading it again (``after_units_change``)."""
+    """The force this request changes, as its user may edit it (``editable_forces``), read
+    once (``edits._editing``)."""
     squad = getattr(request, "edited_squad", None)
     if squad is None or squad.pk != pk:
         forces = editable_forces(request.user).select_related("owner")
-        squad = get_object_or_404(forces, pk=pk)
-        undo.changing(request, squad)
-        request.edited_squad = squad
+        squad = _editing(request, get_object_or_404(forces, pk=pk))
     return squad
 
 
@@ -89,8 +56,8 @@ def _change(request: HttpRequest, pk: int, change) -> HttpResponse:
         )  # fmt: skip
     except ServiceError as error:
         message = f"{error.field}: {error.message}" if "[" in error.field else error.message
-        return after_units_change(request, pk, error=message)
-    return after_units_change(request, pk)
+        return _after_change(request, pk, refused=Refused("units", error.field, message))
+    return _after_change(request, pk)
 
 
 def _value(f: RecordField, post: QueryDict) -> Any:
