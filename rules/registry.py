@@ -193,6 +193,13 @@ class GameSystem:
         """What the roster lists: ``"members"`` (models) or ``"units"``."""
         return "members" if self.units is None else "units"
 
+    def models(self, roster: Roster) -> int:
+        """The models the roster fields: a force's by its units' entries
+        (``UnitRules.models``), a squad's those not dead."""
+        if self.units is not None:
+            return sum(self.units.models(unit) for unit in roster.units)
+        return sum(1 for member in roster.members if member.status != "dead")
+
     def points(self, roster: Roster, pack: Pack | None = None) -> int | None:
         """The roster's points, or ``None`` when the game is not costed; with a ``pack``
         whose points table the game reads, the points under that table."""

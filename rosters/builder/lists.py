@@ -41,17 +41,12 @@ def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
 def _squad_line(stored: StoredSquad) -> SquadLine:
     squad, roster = stored.squad, stored.roster()
     system = get_system(squad.system)
-    if system.units is not None:
-        living, dead = sum(system.units.models(unit) for unit in roster.units), 0
-    else:
-        dead = sum(1 for m in roster.members if m.status == Member.Status.DEAD)
-        living = len(roster.members) - dead
     return SquadLine(
         squad,
         system.points(roster),
         len(system.validate(roster)),
-        living,
-        dead,
+        system.models(roster),
+        sum(1 for m in roster.members if m.status == Member.Status.DEAD),  # a unit: none
         squad.campaign_id,
         squad.campaign_name or "",
     )

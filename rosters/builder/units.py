@@ -239,7 +239,6 @@ def unit_builder_context(
             by_unit.get(unit.name, []),
             offers(unit),
         ))  # fmt: skip
-    models = sum(shape.models(unit) for unit in roster.units)
     return {
         "roster": roster,  # the rules value shown (rosters.undo keeps it after a change)
         "squad": squad,
@@ -255,7 +254,7 @@ def unit_builder_context(
         "violations": violations,
         "squad_violations": force_wide,
         "units": cards,
-        "models": models,
+        "models": system.models(roster),
         "kind_options": options((c, _(k.label)) for c, k in shape.kinds.items()),
         "labels_allowed": system.equipment_labels,
         "member_fields": [_field(system, f, f.default) for f in system.member_record],

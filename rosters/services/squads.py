@@ -206,9 +206,10 @@ def squad_import(*, owner: AbstractBaseUser, roster: Roster) -> Squad:
 
 
 def _unit_documents(roster: Roster) -> list[dict[str, Any]]:
-    """A force's units as stored (``Squad.units``): their documents; [] for a game of models."""
+    """A force's units as stored (``Squad.units``): their documents; [] for a game of models
+    (its roster has no units)."""
     game = get_system(roster.system)
-    return [unit_to_document(game, unit) for unit in roster.units] if game.units else []
+    return [unit_to_document(game, unit) for unit in roster.units]
 
 
 @transaction.atomic
