@@ -84,7 +84,8 @@ class CampaignRules:
       kind -> (English template marked for translation, ``values(params, before, after,
       word)``), where ``params`` are the change's, with its die under ``"roll"`` (None
       when none was rolled), and ``word(code, prefix)`` is the translated label of
-      ``labels``.
+      ``labels`` (``"ability:"``: the game's ability of that code). A change with a die
+      rolled is worded by ``<kind>:rolled`` when the game gives it, else by ``<kind>``.
     """
 
     default_house_rules: Callable[[], dict[str, Any]]

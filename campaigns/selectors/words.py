@@ -21,7 +21,6 @@ HISTORY_MESSAGES = {
     "status": gettext_noop("status %(before)s → %(after)s"),
     "returns": gettext_noop("missed this battle (%(before)s); active again"),
     "ability": gettext_noop("gained %(ability)s"),
-    "ability-rolled": gettext_noop("gained %(ability)s (injury roll %(roll)s)"),
     "recorded": gettext_noop(
         "recorded after the battle by %(by)s: %(field)s %(before)s → %(after)s"
     ),
@@ -35,11 +34,14 @@ def describe(entry: HistoryEntry, system: str) -> str:
 
     def word(code: Any, prefix: str = "") -> str:
         label = labels.get(f"{prefix}{code}")
+        if label is None and prefix == "ability:" and code in game.abilities:
+            label = game.abilities[code].label
         return _(label) if label else str(code)
 
     p = entry.params or {}
     kind = entry.kind
-    own = game.campaign.history.get(kind) if game.campaign else None
+    history = game.campaign.history if game.campaign else {}
+    own = (entry.roll and history.get(f"{kind}:rolled")) or history.get(kind)
     if own is not None:  # the game's own kinds, and its own words for a shared one
         template, values = own
         return _(template) % values({**p, "roll": entry.roll}, entry.before, entry.after, word)
@@ -74,10 +76,7 @@ def describe(entry: HistoryEntry, system: str) -> str:
             "after": shown(entry.after),
         }
     if kind == "ability":
-        ability = game.abilities.get(entry.after)
-        name = _(ability.label) if ability is not None else str(entry.after)
-        key = "ability-rolled" if entry.roll else "ability"
-        return _(HISTORY_MESSAGES[key]) % {"ability": name, "roll": entry.roll}
+        return _(HISTORY_MESSAGES["ability"]) % {"ability": word(entry.after, "ability:")}
     return kind
 
 

@@ -93,14 +93,20 @@ def _survival_values(params: dict[str, Any], before: Any, after: Any, word) -> d
     return {"roll": roll, "modifier": total, "result": word(params.get("result"), "result:")}
 
 
+def _injury_values(params: dict[str, Any], before: Any, after: Any, word) -> dict[str, Any]:
+    return {"ability": word(after, "ability:"), "roll": params.get("roll")}
+
+
 # The history's words for the changes only Black Sun makes (its survival rolls, its RP), and
 # for "fought": its end states are nouns as well as adjectives ("violent death", "killed in
 # action"), so the state follows a colon rather than "ended the battle", and a model treated
-# by a medic says so (``CampaignRules.history``).
+# by a medic says so; an advantage gained on the injury roll names the roll
+# (``CampaignRules.history``, ``<kind>:rolled``).
 HISTORY = {
     "rp": (_("%(signed)s RP: %(deed)s%(times)s (%(before)s → %(after)s)"), _rp_values),
     "fought": (_("fought; state at the end of the battle: %(state)s%(treated)s"), _fought_values),
     "survival": (_("survival roll %(roll)s%(modifier)s: %(result)s"), _survival_values),
+    "ability:rolled": (_("gained %(ability)s (injury roll %(roll)s)"), _injury_values),
 }
 
 
