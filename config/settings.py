@@ -1,23 +1,22 @@
-"""Django settings: one file, read from the environment (see README, "Environment")."""
+"""Django settings, read from the environment (see README, "Environment"): the flags and the
+database's URL through ``config/env.py``, the caches from ``config/caches.py``."""
 
 import os
 from pathlib import Path
-from typing import Any
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from api.schema import enum_name_overrides
+from config.caches import (  # noqa: F401 (settings read by name, the helpers by the tests)
+    FRAGMENT_CACHE,
+    SHARED_CACHE,
+    cache_config,
+    shared_cache_config,
+)
+from config.env import SQLITE_OPTIONS, database_config, env_flag  # noqa: F401
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_flag(name: str, default: bool) -> bool:
-    """A yes/no setting: ``1``, ``true`` or ``yes`` (any case) is yes; unset, the default."""
-    value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in ("1", "true", "yes")
-
 
 DEBUG = env_flag("DEBUG", True)
 
@@ -32,25 +31,6 @@ ALLOWED_HOSTS = [
     for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
     if host.strip()
 ]
-
-# WAL lets readers work while one request writes; IMMEDIATE takes the write lock when a
-# transaction begins, so two writers wait (busy_timeout) instead of failing with
-# "database is locked" half-way through.
-SQLITE_OPTIONS = {
-    "transaction_mode": "IMMEDIATE",
-    "init_command": (
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;"
-    ),
-}
-
-
-def database_config(url: str | None) -> dict[str, Any]:
-    """The default database for a DATABASE_URL; no URL means db.sqlite3 in BASE_DIR."""
-    config = dj_database_url.parse(url or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
-    if config["ENGINE"] == "django.db.backends.sqlite3":
-        config["OPTIONS"] = {**config.get("OPTIONS", {}), **SQLITE_OPTIONS}
-    return config
-
 
 DATABASES = {"default": database_config(os.environ.get("DATABASE_URL"))}
 
@@ -166,58 +146,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- caches, client addresses and limits (core/limits.py, accounts/limits.py) ---------------
-
-
-def shared_cache_config() -> dict[str, Any]:
-    """The one store that every worker process shares, for counts that must add up across
-    them (API throttles, log-in, sign-up and PDF limits): the database's table for now,
-    created by every ``migrate`` (accounts/apps.py). Its timeout outlives the longest limit
-    window, since the database cache's ``incr`` resets a key's expiry to it."""
-    return {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "shared_cache",
-        "TIMEOUT": 24 * 60 * 60,
-        "OPTIONS": {"MAX_ENTRIES": 100_000},
-    }
-
-
-SHARED_CACHE = "shared"
-FRAGMENT_CACHE = "fragments"  # the {% cache %} tags' using=
-
-
-def cache_config(redis_url: str | None, pdf_dir: str | None = None) -> dict[str, dict[str, Any]]:
-    """The caches. With a Redis server (``REDIS_URL``, Django's own ``RedisCache``) every
-    process of every machine shares both: the rendered PDFs and the limits' counts, whose
-    ``incr`` is then atomic. Without one the counts are in the database's table, shared by
-    every process, and the PDFs in files under ``pdf_dir`` (``PDF_CACHE_DIR``: ``make run``,
-    whose task worker renders sheets for its web process) or, with none, in each process's
-    memory (the tests). Rendered parts of pages (``FRAGMENT_CACHE``: a builder's model lines)
-    stay in each process whatever the server: their keys name the version they show, so no
-    process can serve a stale one, and a Redis round trip would cost as much as rendering a
-    line again."""
-    fragments = {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "fragments",
-        "TIMEOUT": 60 * 60,
-        "OPTIONS": {"MAX_ENTRIES": 5000},  # about 1 KB each
-    }
-    if not redis_url:
-        pdfs = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-        if pdf_dir:
-            pdfs = {
-                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                "LOCATION": pdf_dir,
-                "OPTIONS": {"MAX_ENTRIES": 2000},
-            }
-        return {"default": pdfs, SHARED_CACHE: shared_cache_config(), FRAGMENT_CACHE: fragments}
-    redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
-    return {
-        "default": {**redis, "KEY_PREFIX": "pdf"},
-        SHARED_CACHE: {**redis, "KEY_PREFIX": "shared", "TIMEOUT": 24 * 60 * 60},
-        FRAGMENT_CACHE: fragments,
-    }
-
+# --- caches (config/caches.py), client addresses and limits (core/limits.py, accounts/limits.py)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CACHES = cache_config(REDIS_URL, os.environ.get("PDF_CACHE_DIR"))

@@ -69,9 +69,7 @@ class Shape:
 
 
 SHAPES = {
-    "members": Shape(
-        "rosters/builder.html", "rosters/shared.html", _models_context, _owned
-    ),
+    "members": Shape("rosters/builder.html", "rosters/shared.html", _models_context, _owned),
     "units": Shape(
         "rosters/unit_builder.html", "rosters/shared_units.html", _units_context, editable_forces
     ),
