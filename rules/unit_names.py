@@ -2,7 +2,8 @@
 
 Every game played with units refuses a force in which two units, or two members of one unit,
 share a name (its section on unreadable documents in ``docs/games/<game>.md``): a battle report
-and the builder name units and members, so a name must point at one of them.
+and the builder name units and members, so a name must point at one of them. A battle
+report's casualty names one unit of the force, once (``casualty_unit``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from rules.types import Roster, Unit
 
 UNIT_NAME_TWICE = _("another unit of the force is already named %(name)r")
 MEMBER_NAME_TWICE = _("another member of this unit is already named %(name)r")
+UNKNOWN_UNIT = _("the force has no unit named %(unit)r")
+UNIT_TWICE = _("%(unit)r is already listed among this side's casualties")
 
 Problem = tuple[str, str, dict[str, Any]]
 
@@ -46,3 +49,20 @@ def names_twice(
         if also is not None:
             problems += also(unit, f"units[{i}]")
     return problems
+
+
+def casualty_unit(
+    roster: Roster, name: str, seen: set[str], path: str, problems: list[Problem]
+) -> Unit | None:
+    """The unit of the force a side's casualty names (``path``: its ``unit``), or None;
+    a name the force lacks, or one ``seen`` already among the side's casualties, adds its
+    problem to ``problems``. A unit's name is then seen (a name the force lacks, which may be
+    anything a document holds, is not kept)."""
+    unit = roster.unit(name)
+    if unit is None:
+        problems.append((path, UNKNOWN_UNIT, {"unit": name}))
+        return None
+    if name in seen:
+        problems.append((path, UNIT_TWICE, {"unit": name}))
+    seen.add(name)
+    return unit

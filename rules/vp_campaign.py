@@ -16,8 +16,9 @@ from dataclasses import field, make_dataclass
 from typing import Any
 
 from rules import house_rules as tables
+from rules.campaign import vp_change, vp_words
 from rules.i18n import gettext_noop as _
-from rules.types import Roster, Side, Unit, Violation
+from rules.types import BattleReport, Change, Roster, Side, Unit, Violation
 
 HOUSE_RULE_KEYS = ("victory_points", "points")
 
@@ -34,6 +35,30 @@ NO_CAMPAIGN_NOTE = _(
     "The rulebook has no campaign rules: the victory points and standings are the "
     "product's default, which the organiser may change as house rules."
 )
+# The words of a game whose text has no campaign: the shared ones and that note.
+NO_CAMPAIGN_LABELS = {**LABELS, "campaign:note": NO_CAMPAIGN_NOTE}
+
+
+def history(vp: str, kinds: Mapping[str, tuple[str, Callable[..., Any]]]) -> dict[str, Any]:
+    """A game's ``HISTORY`` (``CampaignRules.history``): its wording of the battle's ``vp``
+    change (the params of ``rules.campaign.vp_change``), and of its own ``kinds``."""
+    return {"vp": (vp, vp_words), **kinds}
+
+
+Resolve = Callable[[Roster, Side, Any, BattleReport, Any], Any]
+
+
+def side_resolver(defaults: Callable[[], Any], resolve: Resolve) -> Callable[..., Any]:
+    """A game's ``resolve_side`` (``CampaignRules``): ``resolve(roster, side, rng, report,
+    table)`` with the campaign's VP table (its ``HouseRules``' ``vp``; the game's defaults,
+    ``defaults()``, when the campaign gives none)."""
+
+    def resolve_side(
+        roster: Roster, side: Side, rng: Any, house_rules: Any, report: BattleReport
+    ) -> Any:
+        return resolve(roster, side, rng, report, (house_rules or defaults()).vp)
+
+    return resolve_side
 
 
 def house_rules_type(default_vp: Any, *, module: str) -> type:
@@ -106,6 +131,27 @@ def unit_words(*keys: str) -> Callable[..., dict[str, Any]]:
         return {"unit": params.get("unit", ""), **{key: params.get(key, 0) for key in keys}}
 
     return values
+
+
+def unit_changes(
+    roster: Roster,
+    side: Side | None,
+    result: Any,
+    unit_change: Callable[[Unit, Any], Change | None],
+    **tail: Any,
+) -> tuple[Change, ...]:
+    """A unit game's ``changes`` (``CampaignRules``): the battle's VP (``vp_change``, with
+    ``tail``: what the game counts), then unit by unit in the force's order what
+    ``unit_change(unit, end)`` says of each unit ``result.units`` gives an end (None:
+    nothing to keep)."""
+    out = [vp_change(side, result.score, **tail)]
+    ends = {u.unit: u for u in result.units}
+    for unit in roster.units:
+        end = ends.get(unit.name)
+        change = None if end is None else unit_change(unit, end)
+        if change is not None:
+            out.append(change)
+    return tuple(out)
 
 
 def result_tallies(**columns: str) -> Callable[[Side, Any], dict[str, int]]:

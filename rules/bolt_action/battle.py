@@ -44,6 +44,7 @@ from rules.bolt_action.derive import models
 from rules.campaign import other_sides, score_dict
 from rules.i18n import gettext_noop as _
 from rules.types import BattleReport, Casualty, Roster, Side
+from rules.unit_names import casualty_unit
 
 Problem = tuple[str, str, dict[str, Any]]
 SIDES = 2
@@ -132,8 +133,6 @@ OUTCOMES_MISFIT = _(
 REQUIRED = _("%(key)s is required")
 NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
 NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
-UNKNOWN_UNIT = _("the force has no unit named %(unit)r")
-UNIT_TWICE = _("%(unit)r is already listed among this side's casualties")
 UNKNOWN_STATE = _("%(state)r is not an end state: intact, casualties or destroyed")
 NOT_FOR_STATE = _("%(key)s is not given for a unit that ended %(state)s")
 LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
@@ -229,15 +228,8 @@ def check_casualties(
         if "unit" not in entry:
             problems.append((f"{p}.unit", REQUIRED, {"key": "unit"}))
         else:
-            name = entry["unit"]
-            unit = roster.unit(name)
-            if unit is None:
-                problems.append((f"{p}.unit", UNKNOWN_UNIT, {"unit": name}))
-            else:
-                unit_models = models(unit)
-                if name in seen:
-                    problems.append((f"{p}.unit", UNIT_TWICE, {"unit": name}))
-                seen.add(name)
+            unit = casualty_unit(roster, entry["unit"], seen, f"{p}.unit", problems)
+            unit_models = None if unit is None else models(unit)
         problems += _state_problems(entry, p, unit_models)
     return problems
 

@@ -34,7 +34,6 @@ member and no field: nothing of the force changes).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -56,7 +55,6 @@ from rules.bolt_action.data import (
     QUALITIES,
 )
 from rules.bolt_action.validation import points_violation
-from rules.campaign import vp_change, vp_words
 from rules.house_rules import HouseRuleError
 from rules.i18n import gettext_noop as _
 from rules.registry import RecordField
@@ -74,7 +72,7 @@ END_STATE_LABELS = {
     DESTROYED: _("destroyed"),
 }
 LABELS = {
-    **vp_campaign.LABELS,
+    **vp_campaign.NO_CAMPAIGN_LABELS,
     **END_STATE_LABELS,
     "table:victory_points": _(
         "Victory points (JSON: win, draw, loss — VP for the mission; enemy_unit_destroyed — "
@@ -87,27 +85,25 @@ LABELS = {
     "house:victory_points.enemy_unit_destroyed": _("VP per enemy unit destroyed"),
     "column:casualty_vp": _("VP for enemy units destroyed"),
     "column:casualties": _("Units lost"),
-    "campaign:note": vp_campaign.NO_CAMPAIGN_NOTE,
 }
 _unit_values = vp_campaign.unit_words("lost", "pins")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # enemy units destroyed add to (``CampaignRules.history``).
-HISTORY = {
-    "vp": (
-        _(
-            "%(outcome)s: %(mission_vp)s VP for the mission, +%(casualty_vp)s for enemy units "
-            "destroyed, %(total_vp)s in all"
+HISTORY = vp_campaign.history(
+    _(
+        "%(outcome)s: %(mission_vp)s VP for the mission, +%(casualty_vp)s for enemy units "
+        "destroyed, %(total_vp)s in all"
+    ),
+    {
+        "unit-pinned": (_("%(unit)s: intact, pins: %(pins)s"), _unit_values),
+        "unit-casualties": (
+            _("%(unit)s: ended with casualties (models lost: %(lost)s, pins: %(pins)s)"),
+            _unit_values,
         ),
-        vp_words,
-    ),
-    "unit-pinned": (_("%(unit)s: intact, pins: %(pins)s"), _unit_values),
-    "unit-casualties": (
-        _("%(unit)s: ended with casualties (models lost: %(lost)s, pins: %(pins)s)"),
-        _unit_values,
-    ),
-    "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
-}
+        "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
+    },
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,19 +194,26 @@ class SideResult:
     enemies_destroyed: int
 
 
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    house_rules: HouseRules | None,
-    report: BattleReport,
-) -> SideResult:
+def _resolve(roster: Roster, side: Side, rng: Any, report: BattleReport, table: Any) -> SideResult:
     """The side's score (its outcome's VP plus the campaign's VP per unit of the other side
     reported destroyed, never below 0) and each unit's end state (``rng`` unused)."""
-    table = (house_rules or HouseRules()).vp
     result = battle.resolve_side(roster, side, rng, report, table)
     own = sum(1 for u in result.units if u.state == DESTROYED)
     return SideResult(result.score, result.units, own, result.score.enemies_destroyed)
+
+
+resolve_side = vp_campaign.side_resolver(HouseRules, _resolve)
+
+
+def _unit_change(unit: Unit, end: battle.UnitResult) -> Change | None:
+    if end.state == DESTROYED:
+        return Change(None, "unit-destroyed", params={"unit": unit.name})
+    if end.state == CASUALTIES:
+        params = {"unit": unit.name, "lost": end.lost, "pins": end.pins}
+        return Change(None, "unit-casualties", params=params)
+    if end.pins:
+        return Change(None, "unit-pinned", params={"unit": unit.name, "pins": end.pins})
+    return None
 
 
 def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Change, ...]:
@@ -218,25 +221,10 @@ def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Chan
     force's order, each unit that did not end intact and unpinned: ``unit-pinned`` (intact,
     pins), ``unit-casualties`` (lost, pins) or ``unit-destroyed``. No member and no field:
     the force fights its next battle at full strength, with no pins."""
-    out = [
-        vp_change(
-            side, result.score, enemies_destroyed=result.enemies_destroyed,
-            units_destroyed=result.units_destroyed,
-        )
-    ]  # fmt: skip
-    ends = {u.unit: u for u in result.units}
-    for unit in roster.units:
-        end = ends.get(unit.name)
-        if end is None:
-            continue
-        if end.state == DESTROYED:
-            out.append(Change(None, "unit-destroyed", params={"unit": unit.name}))
-        elif end.state == CASUALTIES:
-            params = {"unit": unit.name, "lost": end.lost, "pins": end.pins}
-            out.append(Change(None, "unit-casualties", params=params))
-        elif end.pins:
-            out.append(Change(None, "unit-pinned", params={"unit": unit.name, "pins": end.pins}))
-    return tuple(out)
+    return vp_campaign.unit_changes(
+        roster, side, result, _unit_change, enemies_destroyed=result.enemies_destroyed,
+        units_destroyed=result.units_destroyed,
+    )  # fmt: skip
 
 
 def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:

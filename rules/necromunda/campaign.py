@@ -21,7 +21,6 @@ these rules); the player records what happened by hand (advances, a status).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -42,7 +41,7 @@ from rules.necromunda.data import (
 )
 from rules.necromunda.validation import points_violation
 from rules.registry import RecordField
-from rules.types import BattleReport, Change, Roster, Side
+from rules.types import Change, Roster, Side
 
 POINTS_KEYS = {"fighters": FIGHTER_TYPES, "items": ITEMS}  # a points table's parts, and codes
 DEFAULT_VP = MappingProxyType({**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP})
@@ -136,16 +135,8 @@ default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_fu
 )  # fmt: skip
 
 
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    house_rules: HouseRules | None,
-    report: BattleReport,
-) -> battle.SideResult:
-    """The side's score (VP against the other side of ``report``) and its fighters' ends."""
-    table = (house_rules or HouseRules()).vp
-    return battle.resolve_side(roster, side, rng, report, table)
+# The side's score (VP against the other side of the report) and its fighters' ends.
+resolve_side = vp_campaign.side_resolver(HouseRules, battle.resolve_side)
 
 
 def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tuple[Change, ...]:

@@ -19,6 +19,7 @@ from rules.i18n import gettext_noop as _
 from rules.one_page_modern.data import DEFAULT_DESTROYED_VP, DEFAULT_MISSION_VP
 from rules.one_page_modern.derive import models
 from rules.types import BattleReport, Roster, Side
+from rules.unit_names import casualty_unit
 
 Problem = tuple[str, str, dict[str, Any]]
 
@@ -62,8 +63,6 @@ def score(
 
 # --- what makes a report unreadable ---------------------------------------------------------
 
-UNKNOWN_UNIT = _("the force has no unit named %(unit)r")
-UNIT_TWICE = _("%(unit)r is already listed among this side's casualties")
 LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
 LOST_NEGATIVE = _("lost is 0 or more, not %(lost)d")
 LOST_OVER_MODELS = _("%(unit)r has %(models)d models: it cannot lose %(lost)d")
@@ -93,12 +92,7 @@ def check_casualties(
     problems: list[Problem] = []
     seen: set[str] = set()
     for i, (name, lost) in enumerate(casualties):
-        unit = roster.unit(name)
-        if unit is None:
-            problems.append((f"{path}[{i}].unit", UNKNOWN_UNIT, {"unit": name}))
-        elif name in seen:
-            problems.append((f"{path}[{i}].unit", UNIT_TWICE, {"unit": name}))
-        seen.add(name)
+        unit = casualty_unit(roster, name, seen, f"{path}[{i}].unit", problems)
         wrong = _lost_problem(lost, None if unit is None else models(unit), name)
         if wrong is not None:
             problems.append((f"{path}[{i}].lost", *wrong))

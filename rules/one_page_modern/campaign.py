@@ -41,7 +41,6 @@ and no field: nothing of the force changes).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -49,7 +48,6 @@ from typing import Any
 
 from rules import house_rules as tables
 from rules import vp_campaign
-from rules.campaign import vp_change, vp_words
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import battle
 from rules.one_page_modern.data import (
@@ -79,7 +77,7 @@ POINTS_OVER_LIMIT = _("The force costs %(points)d points; the limit is %(limit)d
 
 # Words for the codes a report and the history use (marked for translation).
 LABELS = {
-    **vp_campaign.LABELS,
+    **vp_campaign.NO_CAMPAIGN_LABELS,
     "table:victory_points": _(
         "Victory points (JSON: win, draw, loss — VP for the mission; unit_destroyed — VP "
         "taken off per own unit destroyed)"
@@ -91,23 +89,21 @@ LABELS = {
     "house:victory_points.unit_destroyed": _("VP taken off per own unit destroyed"),
     "column:casualty_vp": _("VP lost for own units destroyed"),
     "column:casualties": _("Models lost"),
-    "campaign:note": vp_campaign.NO_CAMPAIGN_NOTE,
 }
 _unit_values = vp_campaign.unit_words("lost", "models")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # own units destroyed take from (``CampaignRules.history``).
-HISTORY = {
-    "vp": (
-        _(
-            "%(outcome)s: %(mission_vp)s VP for the mission, −%(casualty_vp)s for own units "
-            "destroyed, %(total_vp)s in all"
-        ),
-        vp_words,
+HISTORY = vp_campaign.history(
+    _(
+        "%(outcome)s: %(mission_vp)s VP for the mission, −%(casualty_vp)s for own units "
+        "destroyed, %(total_vp)s in all"
     ),
-    "unit-lost": (_("%(unit)s: lost %(lost)s of %(models)s models"), _unit_values),
-    "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
-}
+    {
+        "unit-lost": (_("%(unit)s: lost %(lost)s of %(models)s models"), _unit_values),
+        "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
+    },
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,16 +209,9 @@ class SideResult:
     units_destroyed: int
 
 
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    house_rules: HouseRules | None,
-    report: BattleReport,
-) -> SideResult:
+def _resolve(roster: Roster, side: Side, rng: Any, report: BattleReport, table: Any) -> SideResult:
     """The side's score (its outcome's VP less one per own unit destroyed, by the campaign's
     table) and what each unit lost (``rng`` unused: no die is rolled)."""
-    table = (house_rules or HouseRules()).vp
     score = battle.score_side(roster, side, report, table)
     lost = {c.member: c.details.get("lost", 0) for c in side.casualties}
     gone = set(score.destroyed)
@@ -233,28 +222,26 @@ def resolve_side(
     return SideResult(score, units, sum(u.lost for u in units), len(score.destroyed))
 
 
+resolve_side = vp_campaign.side_resolver(HouseRules, _resolve)
+
+
+def _unit_change(unit: Unit, end: UnitResult) -> Change | None:
+    if end.lost <= 0:
+        return None
+    if end.destroyed:
+        return Change(None, "unit-destroyed", params={"unit": unit.name, "models": end.models})
+    params = {"unit": unit.name, "lost": end.lost, "models": end.models}
+    return Change(None, "unit-lost", params=params)
+
+
 def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Change, ...]:
     """Everything the battle did to the force, in order: its VP, then unit by unit, in the
     force's order, each unit that lost models (``unit-lost``) or was destroyed
     (``unit-destroyed``). No member and no field: every unit is back at full strength."""
-    out = [
-        vp_change(
-            side, result.score, models_lost=result.models_lost,
-            units_destroyed=result.units_destroyed,
-        )
-    ]  # fmt: skip
-    ends = {u.unit: u for u in result.units}
-    for unit in roster.units:
-        end = ends.get(unit.name)
-        if end is None or end.lost <= 0:
-            continue
-        if end.destroyed:
-            params = {"unit": unit.name, "models": end.models}
-            out.append(Change(None, "unit-destroyed", params=params))
-        else:
-            params = {"unit": unit.name, "lost": end.lost, "models": end.models}
-            out.append(Change(None, "unit-lost", params=params))
-    return tuple(out)
+    return vp_campaign.unit_changes(
+        roster, side, result, _unit_change, models_lost=result.models_lost,
+        units_destroyed=result.units_destroyed,
+    )  # fmt: skip
 
 
 def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
