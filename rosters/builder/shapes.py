@@ -23,19 +23,10 @@ from rules import get_system
 
 
 def _models_context(
-    squad: Squad | int,
-    *,
-    owner=None,
-    refused: Refused | None = None,
-    member: int | None = None,
-    added: int | None = None,
-    added_item: str = "",
-    open: int | None = None,
+    squad: Squad | int, *, member: int | None = None, **options: Any
 ) -> dict[str, Any]:
-    return builder_context(
-        squad, owner=owner, error_for=member, refused=refused, added=added,
-        added_item=added_item, open=open,
-    )  # fmt: skip
+    """``builder_context``, the card of model ``member`` the one changed or refused."""
+    return builder_context(squad, error_for=member, **options)
 
 
 def _units_context(
