@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
 from campaigns import services
 from campaigns.adapters import house_rules_of
+from campaigns.services import house_rules_write
 
 pytestmark = pytest.mark.django_db
 
@@ -114,8 +116,8 @@ def test_a_field_beside_the_json_of_the_same_table(client, campaign, settings_pa
 
 
 def test_the_fields_show_the_campaigns_own_values(client, campaign, settings_page):
-    campaign.house_rules = {"reputation": {"took-part": 3}}
-    campaign.save()
+    with transaction.atomic():
+        house_rules_write(campaign=campaign, house_rules={"reputation": {"took-part": 3}})
 
     page = client.get(settings_page).content.decode()
 
