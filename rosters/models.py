@@ -183,6 +183,9 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+MAX_PACK_NAME = 100
+
+
 class Pack(models.Model):
     """A club's numbers for one game (``game-pack/1``, ``docs/formats.md``), owned by a user:
     private, or read (and copied) by anyone with its share link; only the owner edits it.

@@ -35,7 +35,7 @@ from campaigns.services.campaigns import (
     enrol,
     player_remove,
 )
-from campaigns.services.packs import campaign_pack_set, house_rules_write
+from campaigns.services.packs import campaign_own_pack, campaign_pack_set, house_rules_write
 from campaigns.services.reports import (
     MAX_KEY,
     SidePreview,
@@ -56,6 +56,7 @@ __all__ = [
     "campaign_create",
     "campaign_update",
     "campaign_pack_set",
+    "campaign_own_pack",
     "house_rules_write",
     "campaign_invite_regenerate",
     "campaign_join",

@@ -82,3 +82,27 @@ def campaign_pack_set(
     campaign.pack_version = version
     campaign.save(update_fields=["pack_version"])
     return campaign
+
+
+@transaction.atomic
+def campaign_own_pack(*, campaign: Campaign, user: AbstractBaseUser) -> Pack:
+    """The campaign's own pack, for the organiser to edit its house rules: made when it has
+    none, from the tables of the pack it plays with; the campaign plays with its latest
+    version from then on (its pack's edits move it on: ``campaigns.receivers``)."""
+    campaign = Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    if campaign is None:
+        raise Missing("campaign", _("This campaign was deleted meanwhile."))
+    if user.pk != campaign.organiser_id:
+        raise NotAllowed("campaign", _("Only the organiser can change the campaign's pack."))
+    own = campaign.own_pack
+    if own is None:
+        version = campaign.pack_version
+        own = roster_services.pack_create(
+            owner=campaign.organiser, system=campaign.system, house_rules=True,
+            name=_("%(campaign)s (house rules)") % {"campaign": campaign.name[:80]},
+            tables={} if version is None else version.document.get("tables", {}),
+        )  # fmt: skip
+        campaign.own_pack = own
+    campaign.pack_version = latest(own)
+    campaign.save(update_fields=["own_pack", "pack_version"])
+    return own

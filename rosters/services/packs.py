@@ -21,13 +21,13 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, Invalid, Missing, NotAllowed
 from core.messages import problem_text
-from rosters.models import Pack, PackVersion
+from rosters.models import MAX_PACK_NAME, Pack, PackVersion
 from rosters.signals import pack_changed
 from rules import get_system, systems
 from rules.documents import DocumentError
 from rules.packs import pack_document, parse_pack, thaw
 
-MAX_NAME = 100
+MAX_NAME = MAX_PACK_NAME
 
 
 def _name(name: str) -> str:

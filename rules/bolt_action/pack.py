@@ -52,7 +52,7 @@ WEAPONS_TABLE = weapons_table(
 
 VP_TABLE = numbers_table(
     "victory_points", _("Victory points"),
-    _("A campaign's victory points: for a win, a draw, a loss, and per enemy unit destroyed."),
+    _("The campaign's points for each result, and per casualty counted."),
     campaign.DEFAULT_VP, campaign.LABELS,
 )  # fmt: skip
 

@@ -109,7 +109,7 @@ WEAPONS_TABLE = weapons_table(
 
 VP_TABLE = numbers_table(
     "victory_points", _("Victory points"),
-    _("A campaign's victory points: for a win, a draw, a loss, and per enemy out of action."),
+    _("The campaign's points for each result, and per casualty counted."),
     DEFAULT_VP, LABELS,
 )  # fmt: skip
 
