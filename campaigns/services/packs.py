@@ -29,6 +29,16 @@ from rules import get_system
 from rules.packs import house_tables, tables_from_house_rules
 
 
+def _organised(campaign: Campaign, user: AbstractBaseUser) -> Campaign:
+    """The campaign's row, locked, when ``user`` organises it."""
+    locked = Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    if locked is None:
+        raise Missing("campaign", _("This campaign was deleted meanwhile."))
+    if user.pk != locked.organiser_id:
+        raise NotAllowed("campaign", _("Only the organiser can change the campaign's pack."))
+    return locked
+
+
 def house_rules_write(*, campaign: Campaign, house_rules: dict[str, Any]) -> None:
     """The campaign's house rules (checked by the game's reader already) written to its own
     pack; nothing when they are the ones it plays with. Caller holds the campaign's lock."""
@@ -64,11 +74,7 @@ def campaign_pack_set(
     """The campaign plays with the latest version of ``pack`` from now on (None: no pack,
     the game's defaults): the organiser's choice, of a pack of the campaign's game that
     they own or hold the share link of (``token``)."""
-    campaign = Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
-    if campaign is None:
-        raise Missing("campaign", _("This campaign was deleted meanwhile."))
-    if user.pk != campaign.organiser_id:
-        raise NotAllowed("campaign", _("Only the organiser can change the campaign's pack."))
+    campaign = _organised(campaign, user)
     version = None
     if pack is not None:
         if not can_read(pack, user, token):
@@ -89,11 +95,7 @@ def campaign_own_pack(*, campaign: Campaign, user: AbstractBaseUser) -> Pack:
     """The campaign's own pack, for the organiser to edit its house rules: made when it has
     none, from the tables of the pack it plays with; the campaign plays with its latest
     version from then on (its pack's edits move it on: ``campaigns.receivers``)."""
-    campaign = Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
-    if campaign is None:
-        raise Missing("campaign", _("This campaign was deleted meanwhile."))
-    if user.pk != campaign.organiser_id:
-        raise NotAllowed("campaign", _("Only the organiser can change the campaign's pack."))
+    campaign = _organised(campaign, user)
     own = campaign.own_pack
     if own is None:
         version = campaign.pack_version

@@ -171,8 +171,8 @@ class PackViewSet(ApiViewSet):
 
     def update(self, request: Request, pk: str) -> Response:
         pack = self.get_object()
+        document = request.data  # a body that does not read is refused first (400, 415)
         version = if_match(request)
-        document = request.data
         try:
             checked(document)
         except Invalid as error:

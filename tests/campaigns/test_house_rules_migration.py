@@ -10,11 +10,10 @@ import random
 from pathlib import Path
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from rules import get_system
 from rules.documents import parse_battle_report, parse_roster
+from tests.migrations_at import latest, migrate
 
 BEFORE = [("rosters", "0010_no_borrowed_points_limit"), ("campaigns", "0010_rounds")]
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -41,20 +40,6 @@ HOUSE_RULES = {
     },
 }
 EMPTY = {"bolt-action": {}, "necromunda": {"points": None}}  # no pack made for these
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def at_the_latest_schema():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def scores(system: str, house_rules) -> list[tuple]:
@@ -100,7 +85,7 @@ def test_house_rules_become_a_pack_and_battles_score_the_same(
         cost = (lambda r, p=parsed, c=rules: c.points(r, p)) if rules.points else (lambda r: None)  # noqa: E731
         before[n] = (scores(system, parsed), points(system, cost))
 
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate(latest())
 
     from campaigns.adapters import campaign_points, house_rules_of
     from campaigns.models import Campaign as Now
