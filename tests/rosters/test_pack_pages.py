@@ -40,10 +40,10 @@ def test_a_new_pack_for_a_game_and_the_list(client_in, user, django_assert_max_n
 
     pack = Pack.objects.get(owner=user)
     assert response.status_code == 302 and response["Location"] == f"/packs/{pack.pk}/"
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(4):
         page = client_in.get(reverse("packs:list")).content.decode()
     assert "Hive" in page and "Necromunda" in page
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(4):
         page = client_in.get(reverse("packs:detail", args=[pack.pk])).content.decode()
     assert table_url(pack, "points") in page and table_url(pack, "victory_points") in page
 
@@ -51,7 +51,7 @@ def test_a_new_pack_for_a_game_and_the_list(client_in, user, django_assert_max_n
 def test_a_table_is_edited_row_by_row_with_the_games_codes_in_pickers(
     client_in, pack, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(4):
         page = client_in.get(table_url(pack, "points")).content.decode()
     assert 'name="units-count" value="0"' in page
     # a row added (no JavaScript: the whole page; nothing saved)
