@@ -51,7 +51,7 @@ def test_a_new_pack_for_a_game_and_the_list(client_in, user, django_assert_max_n
 def test_a_table_is_edited_row_by_row_with_the_games_codes_in_pickers(
     client_in, pack, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         page = client_in.get(table_url(pack, "points")).content.decode()
     assert 'name="units-count" value="0"' in page
     # a row added (no JavaScript: the whole page; nothing saved)
