@@ -61,6 +61,12 @@ class CellField:
         return [(code, gettext(self.cell.labels.get(code, code))) for code in self.cell.choices]
 
     @property
+    def shown(self) -> str:
+        """The value as a reader sees it: a game's code in its words."""
+        label = self.cell.labels.get(self.value) if self.cell.kind == "code" else None
+        return gettext(label) if label else self.value
+
+    @property
     def picker(self) -> str:
         """``select`` (one of the game's codes), ``list`` (a code of the game's or one of
         the pack's own: a text input offering the game's), ``number`` or ``text``."""

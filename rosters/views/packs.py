@@ -70,11 +70,14 @@ def pack_import(request: HttpRequest) -> HttpResponse:
     return render(request, "packs/import.html", {"form": form}, status=status)
 
 
-def _tables(pack: Pack, document: dict) -> list[dict]:
+def _tables(pack: Pack, document: dict, *, contents: bool = False) -> list[dict]:
+    """The game's tables, each with what the pack holds of it (``contents``: its cells, for
+    the page behind a share link, which shows them read-only)."""
     held = document.get("tables", {})
     return [
         {"table": table, "label": _(table.label), "help": _(table.help) if table.help else "",
-         "held": table.id in held, "rows": _size(held.get(table.id))}
+         "held": table.id in held, "rows": _size(held.get(table.id)),
+         "form": pack_editor.form_from_table(table, held.get(table.id)) if contents else None}
         for table in get_system(pack.system).packs.tables
     ]  # fmt: skip
 
@@ -208,5 +211,7 @@ def pack_shared(request: HttpRequest, token: str) -> HttpResponse:
     if request.GET.get("download") == "1":
         return _download(pack)
     version = latest(pack)
-    context = {"pack": pack, "version": version, "tables": _tables(pack, version.document)}
-    return render(request, "packs/shared.html", context)
+    tables = _tables(pack, version.document, contents=True)
+    return render(
+        request, "packs/shared.html", {"pack": pack, "version": version, "tables": tables}
+    )

@@ -134,7 +134,14 @@ def test_a_share_link_lets_anyone_read_and_a_user_copy(client, client_in, pack, 
     url = reverse("packs:shared", args=[pack.share_token])
     client_in.logout()
 
-    assert client.get(url).status_code == 200
+    services.pack_table_set(
+        pack=pack,
+        user=pack.owner,
+        table="points",
+        value={"model": 5, "units": [{"kind": "infantry-squad", "quality": "regular", "cost": 20}]},
+    )
+    page = client.get(url).content.decode()
+    assert "Infantry squad" in page and "<td>20</td>" in page  # read-only, in words
     client.force_login(other_user)
     copied = client.post(url)
     assert copied.status_code == 302
