@@ -67,12 +67,14 @@ ERROR_DESCRIPTIONS = {
         "already decided, a squad enrolled twice, the organiser removed from the players, a "
         "replacement based on an older version."
     ),
+    412: _("The resource changed since the version If-Match names: read it again."),
     413: _("The body is larger than 512 KB."),
     415: _("The body must be JSON (Content-Type: application/json)."),
     422: _(
         "The body has the schema's shape, but names what the stored data does not hold (a "
         "model the squad does not have): one error per problem, each naming its path."
     ),
+    428: _("If-Match is required: send the ETag of the resource as you read it."),
     429: _("Too many requests: wait for the number of seconds in Retry-After."),
     503: _("The PDF took longer than the service lets one print take, and was stopped."),
 }

@@ -23,21 +23,40 @@ def campaign_rules(campaign: Campaign) -> CampaignRules:
 
 
 def house_rules_of(campaign: Campaign) -> Any:
-    return campaign_rules(campaign).parse_house_rules(campaign.house_rules or {})
+    """The campaign's house rules as its game reads them, from its pack (the game's
+    defaults without one)."""
+    return campaign_rules(campaign).parse_house_rules(campaign.house_rules)
+
+
+def _costs(campaign: Campaign) -> bool:
+    """The campaign's pack has a points table its game reads (it costs squads)."""
+    pack = campaign.pack
+    return (
+        pack is not None
+        and get_system(campaign.system).packs.points is not None
+        and ("points" in pack.read)
+    )
 
 
 def campaign_points(campaign: Campaign, roster: Roster) -> int | None:
-    """The squad's points under the campaign's house rules, where its game costs squads
-    that way (``CampaignRules.points``: a house-rule points table), else None."""
-    rules = campaign_rules(campaign)
-    return rules.points(roster, house_rules_of(campaign)) if rules.points else None
+    """The squad's points under the campaign's pack, where it has a points table (the
+    game's ``points(roster, pack)``), else None."""
+    return get_system(campaign.system).points(roster, campaign.pack) if _costs(campaign) else None
 
 
 def campaign_violations(campaign: Campaign, roster: Roster) -> list[Violation]:
-    """What the campaign's house rules add to the game's ``validate`` (``CampaignRules
-    .check_roster``: a points table over the limit), else nothing."""
-    rules = campaign_rules(campaign)
-    return rules.check_roster(roster, house_rules_of(campaign)) if rules.check_roster else []
+    """What the campaign's pack adds to the game's ``validate`` (its points table over the
+    limit), else nothing."""
+    if not _costs(campaign):
+        return []
+    system = get_system(campaign.system)
+    points = system.points(roster, campaign.pack)
+    found = (
+        None
+        if system.packs.violation is None
+        else system.packs.violation(points, roster.points_limit)
+    )
+    return [] if found is None else [found]
 
 
 def squad_violations(campaign: Campaign, roster: Roster) -> list[Violation]:

@@ -11,16 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns import house_rule_fields
 from campaigns.models import Campaign, Entry
-from core.messages import problem_message
-from rosters.models import Member
-from rules import get_system, systems
-from rules.documents import DocumentError, loads
+from rosters.models import Member, Pack
+from rules import systems
 from rules.registry import GameSystem, RecordField
 from rules.types import Unit
 
@@ -60,112 +56,39 @@ class JoinForm(forms.Form):
     code = forms.CharField(label=gettext_lazy("Invitation code"), max_length=20)
 
 
-WHOLE_TABLE = gettext_lazy("Leave empty for the default table.")
-BESIDE_FIELDS = gettext_lazy("Leave empty for the default; a key given here wins over its field.")
-
-
 class SettingsForm(CampaignForm):
-    """A campaign's settings, and its house rules as fields (``house_rule_fields``): one per
-    number or code of the game's tables, showing its default, and a JSON box per table for
-    what has no field (or a whole table pasted)."""
+    """A campaign's settings. Its house rules are its pack's tables (issue #30), edited on
+    the pack's pages one table at a time (``campaigns:pack``): no JSON to type here."""
 
     system = None  # a campaign keeps its game
 
     class Meta(CampaignForm.Meta):
         fields = [*CampaignForm.Meta.fields, "require_valid_squads"]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        rules = get_system(self.instance.system).campaign
-        self.labels = rules.labels if rules is not None else {}
-        defaults = rules.default_house_rules() if rules is not None else {}
-        self.house_tables = house_rule_fields.tables(defaults)
-        self.tables = [table.key for table in self.house_tables]  # the JSON boxes
-        current = self.instance.house_rules or {}
-        for table in self.house_tables:
-            for key in table.fields:
-                self._add_field(table, key, current)
-            self.fields[table.key] = forms.CharField(
-                label=gettext_lazy(self.labels.get(f"table:{table.key}", table.key)),
-                widget=forms.Textarea(attrs={"rows": 10 if table.has_rest else 4}),
-                required=False,
-                help_text=WHOLE_TABLE if not table.fields else BESIDE_FIELDS,
-            )
-            self.initial.setdefault(table.key, table.rest_initial(current))
-
-    def _add_field(self, table: house_rule_fields.Table, key: str, current: dict) -> None:
-        default = table.default[key]
-        label = capfirst(gettext_lazy(house_rule_fields.label(self.labels, table.key, key)))
-        help_text = _("Default: %(value)s") % {"value": default}
-        if type(default) is int:
-            field: forms.Field = forms.IntegerField(
-                label=label, required=False, help_text=help_text
-            )
-        else:
-            field = forms.CharField(
-                label=label, required=False, help_text=help_text, empty_value=None
-            )
-        name = table.field_name(key)
-        self.fields[name] = field
-        self.initial.setdefault(name, table.current(current, key))
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        for key in self.tables:
-            text = (data.get(key) or "").strip()
-            if not text:
-                data[key] = None
-                continue
-            try:  # the documents' strict reader: no duplicated key, NaN, huge number, deep nest
-                data[key] = loads(text)
-            except DocumentError as error:
-                self.add_error(key, [problem_message(p) for p in error.problems[:10]])
-        return data
-
-    def house_rules(self) -> dict[str, Any]:
-        """The tables that differ from the game's defaults, each whole."""
-        out = {}
-        for table in self.house_tables:
-            values = {key: self.cleaned_data.get(table.field_name(key)) for key in table.fields}
-            merged = table.merged(values, self.cleaned_data.get(table.key))
-            if merged is not None:
-                out[table.key] = merged
-        return out
-
     def setting_fields(self) -> list[forms.BoundField]:
-        """The campaign's own settings (name, points limit...), before its house rules."""
         return [self[name] for name in self.Meta.fields]
 
-    def table_groups(self) -> list[dict[str, Any]]:
-        """Each table as the page shows it: its heading, its fields, its JSON box and what
-        the box holds by default."""
-        rest = (house_rule_fields.rest_default_text(t) for t in self.house_tables)
-        return [
-            {
-                "title": gettext_lazy(house_rule_fields.title(self.labels, table.key)),
-                "fields": [self[table.field_name(key)] for key in table.fields],
-                "json": self[table.key],
-                "default": default,
-                "has_rest": table.has_rest,  # part of the table has no field: its box shows
-            }
-            for table, default in zip(self.house_tables, rest, strict=True)
-        ]
-
     def add_service_error(self, field: str, message: str) -> None:
-        """A refusal of ``services.campaign_update`` at the field it is about (its path, as
-        ``house_rules.reputation.took-part``, stays in the message)."""
-        name = None
-        if field.startswith("house_rules."):
-            table, key = house_rule_fields.locate(field.removeprefix("house_rules."))
-            pasted = self.cleaned_data.get(table)
-            own = f"{table}{house_rule_fields.SEP}{key}"
-            if own in self.fields and not (isinstance(pasted, dict) and key in pasted):
-                name = own  # the value came from its field, not from the JSON box
-            elif table in self.fields:
-                name = table
-        elif field in self.fields:
-            name = field
-        self.add_error(name, f"{field}: {message}")
+        """A refusal of ``services.campaign_update`` at the field it is about."""
+        self.add_error(field if field in self.fields else None, f"{field}: {message}")
+
+
+class CampaignPackForm(forms.Form):
+    """The pack a campaign plays with: one of the organiser's packs of its game, or none."""
+
+    pack = forms.TypedChoiceField(label=gettext_lazy("Pack"), coerce=int, empty_value=None,
+                                  required=False)  # fmt: skip
+
+    def __init__(self, *args: Any, campaign: Campaign, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        packs = Pack.objects.filter(owner=user, system=campaign.system).order_by("name", "pk")
+        self.packs = {pack.pk: pack for pack in packs}
+        none = _("None: the game's defaults")
+        self.fields["pack"].choices = [("", none)] + [
+            (pack.pk, f"{pack.name} (v{pack.version})") for pack in packs
+        ]
+        version = campaign.pack_version
+        self.fields["pack"].initial = version.pack_id if version is not None else ""
 
 
 # --- the battle report screen ---------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""A campaign's house rules as a form: one field for each number or code of the game's
-tables, and a JSON box for the rest of a table (a list of rows, a nested table, a table whose
-default is empty), where the organiser may also paste a whole table.
+"""A campaign's house rules table by table, over the game's defaults: what the API's
+``house_rules`` sent merges into (``campaigns.api.campaigns.house_rules_sent``), one field for
+each number or code of the game's tables and the rest of a table as JSON. (The pages edit the
+house rules as the campaign's own pack, one table at a time: issue #30.)
 
 The fields come from the shape of the game's defaults (``CampaignRules.default_house_rules``),
 so this module names no key of any game: a whole number gets a number field, a text a text

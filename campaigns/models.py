@@ -9,6 +9,7 @@ in order, with the value before and after, so a voided battle is undone exactly.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -16,7 +17,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from core.messages import game_name
-from rosters.models import Ability, Member, Squad
+from rosters.models import Ability, Member, Pack, PackVersion, Squad
+from rules import get_system
+from rules.pack_tables import Pack as ReadPack
+from rules.packs import house_rules_from_pack
 
 
 def new_invite_code() -> str:
@@ -33,8 +37,17 @@ class Campaign(models.Model):
     description = models.TextField(_("description"), blank=True, max_length=5000)
     # The game's default at first; null: no limit (a game whose text prints no points)
     points_limit = models.PositiveIntegerField(_("points limit"), null=True, blank=True)
-    # House rules as the game's JSON tables; {} means the defaults (rules.registry.CampaignRules)
-    house_rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    # The exact pack version the campaign plays with (its house rules: VP tables, points...;
+    # null: the game's defaults), and its own pack, where the organiser's house rules go
+    # (``services.campaign_update``): a later edit of a pack changes no battle played.
+    pack_version = models.ForeignKey(
+        PackVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("pack"),
+    )  # fmt: skip
+    own_pack = models.OneToOneField(
+        Pack, on_delete=models.SET_NULL, null=True, blank=True, related_name="campaign",
+        editable=False,
+    )  # fmt: skip
     is_public = models.BooleanField(_("anyone can read it"), default=False)
     apply_at_once = models.BooleanField(
         _("apply reports at once"), default=False,
@@ -66,6 +79,17 @@ class Campaign(models.Model):
     def game_name(self) -> str:
         """The name of the campaign's game, translated (its code if no game has it)."""
         return game_name(self.system)
+
+    @property
+    def pack(self) -> ReadPack | None:
+        """The pack the campaign plays with, as the rules read it (None: no pack)."""
+        return None if self.pack_version_id is None else self.pack_version.read
+
+    @property
+    def house_rules(self) -> dict[str, Any]:
+        """The campaign's house rules as the game's JSON tables, from its pack (``{}``: the
+        game's defaults); read-only: ``services.campaign_update`` writes them to its pack."""
+        return house_rules_from_pack(get_system(self.system), self.pack)
 
 
 class Player(models.Model):
@@ -143,6 +167,10 @@ class Battle(models.Model):
         related_name="+",
     )  # fmt: skip
     voided_at = models.DateTimeField(null=True, blank=True)
+    # The campaign's pack version the battle was scored with, set when it is applied
+    pack_version = models.ForeignKey(
+        PackVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["campaign", "number"]

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from campaigns.models import Entry, ForceEdit
-from rosters.signals import units_changed
+from campaigns.models import Campaign, Entry, ForceEdit
+from rosters.signals import pack_changed, units_changed
 from rules.force_edits import force_edits
 
 
@@ -21,3 +21,10 @@ def keep_force_edit(sender: Any, *, squad, before, after, by, **kwargs: Any) -> 
     entry = Entry.objects.filter(squad_id=squad.pk).first()
     if entry is not None and changes:
         ForceEdit.objects.create(entry=entry, by=by, changes=changes)
+
+
+@receiver(pack_changed, dispatch_uid="campaigns.own_pack")
+def follow_own_pack(sender: Any, *, pack, version, **kwargs: Any) -> None:
+    """A campaign playing with its own pack (its house rules) plays with its new version;
+    the battles played keep the version they were scored with (``Battle.pack_version``)."""
+    Campaign.objects.filter(own_pack=pack, pack_version__pack=pack).update(pack_version=version)

@@ -38,6 +38,7 @@ urlpatterns = [
     ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("squads/", include("rosters.urls")),
+    path("packs/", include("rosters.pack_urls")),
     # the campaign pages and, in their namespace, the report PDF that printing serves
     path(
         "campaigns/",

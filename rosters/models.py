@@ -6,17 +6,21 @@ by the rules core, so a squad can be saved while invalid: players build in steps
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.messages import game_name
 from rules import get_system
+from rules.pack_tables import Pack as ReadPack
+from rules.packs import parse_pack
 
 
 class Squad(models.Model):
@@ -169,3 +173,77 @@ class Ability(models.Model):
     def source(self) -> str:
         """The document's ``source``: chosen and random abilities are both "starting"."""
         return "starting" if self.gained in ("chosen", "random") else self.gained
+
+
+# --- club packs (issue #30) -------------------------------------------------------------------
+
+
+def new_share_token() -> str:
+    """A pack's share link: unguessable, so only those given the link can read it."""
+    return secrets.token_urlsafe(24)
+
+
+MAX_PACK_NAME = 100
+
+
+class Pack(models.Model):
+    """A club's numbers for one game (``game-pack/1``, ``docs/formats.md``), owned by a user:
+    private, or read (and copied) by anyone with its share link; only the owner edits it.
+    Each edit adds a ``PackVersion`` (``version`` is the latest one's number, the API's
+    ETag): a campaign keeps the exact version it plays with, so an edit changes no battle
+    already played. ``house_rules`` marks a campaign's own pack (its house rules)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="packs"
+    )
+    system = models.CharField(_("game system"), max_length=40)  # a code of rules.systems()
+    name = models.CharField(_("name"), max_length=100)
+    shared = models.BooleanField(_("shared by link"), default=False)
+    share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    house_rules = models.BooleanField(_("a campaign's own pack"), default=False, editable=False)
+    version = models.PositiveIntegerField(default=1, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(version__gte=1), name="pack_version_gte_1"),
+            models.CheckConstraint(condition=~Q(name=""), name="pack_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.system)
+
+
+class PackVersion(models.Model):
+    """One version of a pack, never changed once written: its ``game-pack/1`` document."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    document = models.JSONField(_("document"))  # checked by rules.packs.parse_pack
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pack", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "number"], name="pack_version_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pack_version_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pack_id} v{self.number}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ValueError("a pack version is never changed: add a new one")
+        super().save(*args, **kwargs)
+
+    @cached_property
+    def read(self) -> ReadPack:
+        """The document as the game's rules read it (it was checked when written)."""
+        return parse_pack(self.document)

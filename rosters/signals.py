@@ -13,3 +13,8 @@ units_changed = Signal()
 # read under its lock, ``squad`` too (the row), so that a listener need not read them again.
 # Printing renders the sheets of those printed before (``printing.receivers``).
 squads_changed = Signal()
+
+# A pack has a new version (``services.pack_update``), sent inside the edit's transaction:
+# ``pack`` (the row, as written) and ``version`` (the new ``PackVersion``). A campaign whose
+# own pack it is plays with it from then on (``campaigns.receivers``).
+pack_changed = Signal()

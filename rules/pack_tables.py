@@ -69,6 +69,11 @@ class Rows:
     named: tuple[str, ...] = ()
     most: int = MAX_ROWS
     help: str = ""
+    # How a campaign's house-rule table holds the list (``nested_from_rows``): "nested", an
+    # object keyed by the ``unique`` cells in order, its leaves the last cell ({kind:
+    # {quality: cost}}); "list", a list of objects with every cell (null when not given);
+    # "values", a list of the one cell's values.
+    shape: str = "nested"
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,11 @@ class PackTable:
     parts: tuple[Cell | Rows, ...] = ()
     rows: Rows | None = None
     read: Callable[[Any], Any] | None = None
+    # True: the table is also the game's campaign house-rule table of the same id (a
+    # campaign's rules are read from its pack: ``rules.packs.house_rules_from_pack``), less
+    # the parts of ``house_skip``, which only a pack holds.
+    house: bool = False
+    house_skip: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if bool(self.parts) == (self.rows is not None):
@@ -135,7 +145,12 @@ def rows_from_nested(table: PackTable, data: Mapping[str, Any]) -> dict[str, Any
         if isinstance(part, Cell):
             out[part.key] = value
             continue
-        out[part.key] = _flatten(value, part.unique, part.cells[-1].key, {})
+        if part.shape == "list":
+            out[part.key] = [{k: v for k, v in row.items() if v is not None} for row in value]
+        elif part.shape == "values":
+            out[part.key] = [{part.cells[0].key: v} for v in value]
+        else:
+            out[part.key] = _flatten(value, part.unique, part.cells[-1].key, {})
     return out
 
 
@@ -162,6 +177,14 @@ def nested_from_rows(
         if isinstance(part, Cell):
             out[part.key] = checked[part.key]
             continue
+        if part.shape == "list":
+            out[part.key] = [
+                {c.key: row.get(c.key) for c in part.cells} for row in checked[part.key]
+            ]
+            continue
+        if part.shape == "values":
+            out[part.key] = [row[part.cells[0].key] for row in checked[part.key]]
+            continue
         value_key = part.cells[-1].key
         tree: dict[str, Any] = {}
         for row in checked[part.key]:
@@ -174,16 +197,55 @@ def nested_from_rows(
 
 
 def campaign_points_table(
-    label: str, help: str, parts: tuple[Cell | Rows, ...], parse: Callable[[Any], Any]
+    label: str,
+    help: str,
+    parts: tuple[Cell | Rows, ...],
+    parse: Callable[[Any], Any],
+    skip: tuple[str, ...] = (),
 ) -> PackTable:
     """A points table that holds what the game's campaign points table holds, as rows: read
     by the campaign's own reader (``parse_house_rules``), so that a pack costs a roster as a
     campaign with the same table does, and today's tables move into packs unchanged."""
 
     def read(checked: Mapping[str, Any]) -> Any:
-        return parse({POINTS: nested_from_rows(parts, checked)})
+        return parse({POINTS: nested_from_rows(parts, checked, skip)})
 
-    return PackTable(POINTS, label, help, parts=parts, read=read)
+    return PackTable(POINTS, label, help, parts=parts, read=read, house=True, house_skip=skip)
+
+
+def house_table(table_id: str, label: str, help: str, parts: tuple[Cell | Rows, ...]) -> PackTable:
+    """A table a pack holds as the game's campaign house-rule table ``table_id`` holds it
+    (its lists shaped as ``Rows.shape`` says): a campaign reads it from its pack."""
+    return PackTable(table_id, label, help, parts=parts, house=True)
+
+
+def label_of(labels: Mapping[str, str], table: str, key: str) -> str:
+    """A house-rule key's words from the game's campaign ``labels`` (English, marked for
+    translation there): ``house:<table>.<key>``, ``deed:<key>``, ``outcome:<key>``, else
+    the key as people say it."""
+    for name in (f"house:{table}.{key}", f"deed:{key}", f"outcome:{key}"):
+        if labels.get(name):
+            return labels[name]
+    return key.replace("_", " ").replace("-", " ").capitalize()
+
+
+def numbers_table(
+    table_id: str,
+    label: str,
+    help: str,
+    keys: Mapping[str, Any],
+    labels: Mapping[str, str],
+    minimum: int = VP_MIN,
+    maximum: int = VP_MAX,
+) -> PackTable:
+    """A house-rule table of whole numbers under ``keys`` (a victory-point table): each
+    optional, one left out keeping the game's default."""
+    cells = tuple(
+        Cell(key, label_of(labels, table_id, key), "whole", required=False,
+             minimum=minimum, maximum=maximum)
+        for key in keys
+    )  # fmt: skip
+    return house_table(table_id, label, help, cells)
 
 
 def campaign_costing(points: Callable[[Roster, Any], int | None]) -> Callable[[Roster, Any], int]:

@@ -35,6 +35,8 @@ from rules.pack_tables import (
     Pack,
     PackTable,
     Rows,
+    nested_from_rows,
+    rows_from_nested,
 )
 from rules.registry import GameSystem
 
@@ -175,7 +177,7 @@ def _rows(r: Reader, rows: Rows, value: Any, path: str) -> tuple[Mapping[str, An
             for key in rows.named:
                 if obj.get(key) is None:
                     r.fail(join(row_path, key), NAMED, code=row[first.key])
-        if all(key in row for key in rows.unique):
+        if rows.unique and all(key in row for key in rows.unique):
             ident = tuple(row[key] for key in rows.unique)
             if ident in seen:
                 r.refuse(row_path, _("the same %(keys)s as row %(row)d"),
@@ -249,3 +251,50 @@ def pack_to_document(pack: Pack) -> dict[str, Any]:
         document["note"] = pack.note
     document["tables"] = {table_id: thaw(table) for table_id, table in pack.tables.items()}
     return document
+
+
+# --- a campaign's house rules, kept in its pack -----------------------------------------------
+
+
+def house_tables(system: GameSystem) -> tuple[PackTable, ...]:
+    """The tables of the game's packs that are also its campaign house-rule tables."""
+    return tuple(table for table in system.packs.tables if table.house)
+
+
+def house_rules_from_pack(system: GameSystem, pack: Pack | None) -> dict[str, Any]:
+    """A campaign's house rules (``CampaignRules.parse_house_rules``'s JSON) from its pack:
+    each house table the pack holds, shaped as the game's house rules hold it; ``{}``, the
+    game's defaults, without a pack."""
+    if pack is None:
+        return {}
+    pack_for(pack, system.code)
+    out: dict[str, Any] = {}
+    for table in house_tables(system):
+        if table.id in pack.tables:
+            out[table.id] = nested_from_rows(table.parts, pack.tables[table.id], table.house_skip)
+    return out
+
+
+def tables_from_house_rules(system: GameSystem, house_rules: Mapping[str, Any]) -> dict[str, Any]:
+    """A pack's tables holding a campaign's house rules (checked by the game's reader already),
+    ``house_rules_from_pack`` giving them back unchanged; a table set to ``null`` (the
+    default) is left out. ``ValueError`` for a table no pack of the game holds."""
+    out: dict[str, Any] = {}
+    for table_id, value in house_rules.items():
+        if value is None:
+            continue
+        table = system.packs.table(table_id)
+        if table is None or not table.house:
+            raise ValueError(f"{system.code} packs hold no house-rule table {table_id!r}")
+        out[table_id] = rows_from_nested(table, value)
+    return out
+
+
+def pack_document(
+    system: str, name: str, version: int | str, tables: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A ``game-pack/1`` document of ``tables`` (plain JSON), named and versioned."""
+    return {
+        "format": PACK_FORMAT, "system": system, "name": name[:MAX_NAME],
+        "version": str(version)[:VERSION_LENGTH], "tables": dict(tables),
+    }  # fmt: skip

@@ -113,3 +113,15 @@ def make_squad_for():
         return roster_services.squad_import(owner=owner, roster=roster)
 
     return make
+
+
+@pytest.fixture
+def at_the_latest_schema():
+    """The database back at the latest schema after a test that migrated it elsewhere
+    (``tests.migrations_at``)."""
+    yield
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

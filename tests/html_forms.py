@@ -57,3 +57,17 @@ def options(html: str, action: str, name: str) -> list[str]:
     form = _Form(action)
     form.feed(html)
     return [value for value, _ in form.selects.get(name, [])]
+
+
+def house_table_post(client, campaign, table: str, data: dict):
+    """The organiser edits one table of the campaign's house rules as the pages do: the
+    campaign's own pack (``campaigns:house_rules``), then the table's form, posted with the
+    version the page read (issue #30)."""
+    from django.urls import reverse
+
+    from rosters.models import Pack
+
+    made = client.post(reverse("campaigns:house_rules", args=[campaign.pk]))
+    pack = Pack.objects.get(pk=int(made["Location"].rstrip("/").rsplit("/", 1)[1]))
+    url = reverse("packs:table", args=[pack.pk, table])
+    return client.post(url, {"version": str(pack.version), **data})

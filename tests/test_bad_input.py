@@ -8,12 +8,13 @@ house rules nested deeper than the JSON reader recurses.
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from campaigns import services as campaign_services
 from rosters import services
-from rosters.models import Ability, Member, Squad
+from rosters.models import Ability, Member, Pack, Squad
 from tests.campaigns.conftest import report
 from tests.rosters.conftest import grunts_roster
 
@@ -169,18 +170,22 @@ def test_a_report_screen_with_a_side_that_is_not_a_squad_asks_again(player_clien
     ],
     ids=["deep", "huge-number", "duplicate-key"],
 )
-def test_house_rules_the_json_reader_cannot_take_are_a_form_error(
-    client, campaign, organiser, reputation, message
+def test_a_pack_file_the_json_reader_cannot_take_is_a_form_error(
+    client, organiser, reputation, message
 ):
+    """A campaign's house rules are its pack's tables (issue #30): JSON reaches the site only
+    as a pack file, read by the documents' strict reader."""
     client.force_login(organiser)
-    url = reverse("campaigns:settings", args=[campaign.pk])
+    text = ('{"format": "game-pack/1", "system": "black-sun", "name": "x", "version": "1", '
+            '"tables": {"reputation": ' + reputation + "}}")  # fmt: skip
 
-    response = client.post(url, {"name": "x", "points_limit": 200, "reputation": reputation})
+    response = client.post(
+        reverse("packs:import"), {"file": SimpleUploadedFile("pack.json", text.encode())}
+    )
 
     assert response.status_code == 400
     assert message in response.content.decode()
-    campaign.refresh_from_db()
-    assert campaign.house_rules == {}
+    assert not Pack.objects.exists()
 
 
 def test_a_report_with_a_nul_in_its_idempotency_key_is_a_form_error(

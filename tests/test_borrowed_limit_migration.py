@@ -5,28 +5,14 @@ game is cleared from the games that have no limit of their own (rosters 0010, ca
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations_at import migrate
 
 BEFORE = [("rosters", "0009_printed"), ("campaigns", "0008_entry_withdrawn")]
 AFTER = [
     ("rosters", "0010_no_borrowed_points_limit"),
     ("campaigns", "0009_no_borrowed_points_limit"),
 ]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def at_the_latest_schema():
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 @pytest.mark.django_db(transaction=True)

@@ -43,11 +43,12 @@ def test_every_house_rule_heading_and_label_is_the_game_s_own_and_french(code):
 
 
 @pytest.mark.parametrize("code", ["one-page-modern", "bolt-action"])
-def test_settings_page_shows_the_victory_points_table_in_french(client, user, code):
+def test_the_house_rules_page_shows_the_victory_points_table_in_french(client, user, code):
     campaign = campaign_services.campaign_create(organiser=user, name="Ardennes", system=code)
     client.force_login(user)
+    own = campaign_services.campaign_own_pack(campaign=campaign, user=user)
 
-    html = french_page(client, reverse("campaigns:settings", args=[campaign.pk]))
+    html = french_page(client, reverse("packs:table", args=[own.pk, "victory_points"]))
 
     assert "Victory points" not in html
     assert "nit destroyed" not in html

@@ -39,7 +39,9 @@ from campaigns.serializers import (
     StandingsQuerySerializer,
     WaitingBattleSerializer,
 )
-from core.errors import Missing, ServiceError
+from core.errors import Invalid, Missing, ServiceError
+from rosters.models import Pack
+from rosters.serializers.packs import CampaignPackSerializer, CampaignPackSetSerializer
 from rules import get_system
 
 # What a client does next with a campaign it created, joined or read.
@@ -258,3 +260,58 @@ class CampaignViewSet(ApiViewSet):
         query.is_valid(raise_exception=True)
         rows = selectors.standings(campaign, query.validated_data["sort"])
         return Response(StandingSerializer(rows, many=True).data)
+
+    @extend_schema(
+        summary=_("The campaign's pack"),
+        description=_(
+            "The pack version the campaign plays with (its house rules: VP tables, points...) "
+            "and its game-pack/1 document; null when it plays with the game's defaults."
+        ),
+        parameters=[CAMPAIGN_ID],
+        responses={200: CampaignPackSerializer, **id_errors()},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def pack(self, request: Request, pk: str) -> Response:
+        return Response(campaign_pack(readable_campaign(request, pk)))
+
+    @extend_schema(
+        summary=_("Set the campaign's pack"),
+        description=_(
+            "The organiser's choice: the campaign plays with the latest version of a pack of "
+            "its game, yours or shared with you (its token), from now on (null: none). The "
+            "battles played keep the version they were scored with; one waiting for "
+            "confirmation is scored with the pack of its confirmation. A pack the request "
+            "names that you cannot read, or of another game, is a 422 at pack."
+        ),
+        parameters=[CAMPAIGN_ID],
+        request=CampaignPackSetSerializer,
+        responses={200: CampaignPackSerializer, **id_errors(400, 413, 415, 422)},
+    )
+    @pack.mapping.put
+    def pack_set(self, request: Request, pk: str) -> Response:
+        campaign = organised_campaign(request, pk)
+        serializer = CampaignPackSetSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        chosen = None
+        if data["pack"] is not None:
+            chosen = Pack.objects.filter(pk=data["pack"]).first()
+            if chosen is None:
+                raise unprocessable(Invalid("pack", gettext("No such pack, or it is not shared.")))
+        try:
+            campaign = services.campaign_pack_set(
+                campaign=campaign, user=request.user, pack=chosen, token=data.get("token")
+            )
+        except ServiceError as error:
+            raise unprocessable(error) from None
+        return Response(campaign_pack(campaign))
+
+
+def campaign_pack(campaign: Campaign) -> dict[str, Any]:
+    version = campaign.pack_version
+    if version is None:
+        return {"pack": None, "version": None, "name": None, "own": False, "document": None}
+    return {
+        "pack": version.pack_id, "version": version.number, "name": version.document["name"],
+        "own": version.pack_id == campaign.own_pack_id, "document": version.document,
+    }  # fmt: skip

@@ -138,7 +138,10 @@ class CampaignDetailSerializer(CampaignSerializer):
 
     house_rules = serializers.JSONField(
         read_only=True,
-        help_text=_("The organiser's changes to the game's campaign tables; {}: the defaults."),
+        help_text=_(
+            "The campaign's tables as the game's house rules shape them, read from the pack "
+            "it plays with (GET /api/campaigns/{id}/pack/); {}: the game's defaults."
+        ),
     )
     players = serializers.SerializerMethodField()
     entries = serializers.SerializerMethodField()

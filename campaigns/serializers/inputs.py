@@ -119,6 +119,7 @@ class CampaignChangeSerializer(CampaignSettingsFields):
             "defaults); replaces the campaign's. A table that is an object may give only "
             "some of its keys: the others keep their default; null or the default itself "
             "brings a table back to its default. Checked by the game's rules: an error names "
-            "its path, e.g. house_rules.<table>.<key>."
+            "its path, e.g. house_rules.<table>.<key>. Written as a new version of the "
+            "campaign's own pack, which the campaign then plays with."
         ),
     )  # fmt: skip

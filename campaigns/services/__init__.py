@@ -35,6 +35,7 @@ from campaigns.services.campaigns import (
     enrol,
     player_remove,
 )
+from campaigns.services.packs import campaign_own_pack, campaign_pack_set, house_rules_write
 from campaigns.services.reports import (
     MAX_KEY,
     SidePreview,
@@ -54,6 +55,9 @@ from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 __all__ = [
     "campaign_create",
     "campaign_update",
+    "campaign_pack_set",
+    "campaign_own_pack",
+    "house_rules_write",
     "campaign_invite_regenerate",
     "campaign_join",
     "Removed",

@@ -158,10 +158,12 @@ def _apply(
 def _decided(campaign: Campaign, user: AbstractBaseUser) -> dict[str, Any]:
     """A battle applied: the campaign counts one more (``campaign.battles_applied``, for
     the caller to write) and the battle, confirmed by ``user``, takes that count as its
-    place in the order battles were applied (its fields, for the caller to write)."""
+    place in the order battles were applied (its fields, for the caller to write), and the
+    campaign's pack version it was scored with (its house rules)."""
     campaign.battles_applied += 1
     return {
         "status": Battle.Status.CONFIRMED,
+        "pack_version_id": campaign.pack_version_id,
         "applied_seq": campaign.battles_applied,
         "decided_by": user,
         "decided_at": timezone.now(),

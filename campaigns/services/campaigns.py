@@ -27,6 +27,7 @@ from campaigns.models import (
     Player,
     new_invite_code,
 )
+from campaigns.services.packs import house_rules_write
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 from rosters import services as roster_services
 from rosters.models import Squad
@@ -133,7 +134,7 @@ def campaign_update(
     campaign.points_limit = points_limit
     campaign.is_public = is_public
     campaign.apply_at_once = apply_at_once
-    campaign.house_rules = house_rules
+    house_rules_write(campaign=campaign, house_rules=house_rules)
     if require_valid_squads is not None:
         campaign.require_valid_squads = require_valid_squads
     campaign.save()

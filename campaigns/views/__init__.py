@@ -31,6 +31,7 @@ from campaigns.views.campaigns import (
     player_remove,
     waiting_list,
 )
+from campaigns.views.packs import campaign_pack, house_rules
 from campaigns.views.rounds import (
     round_close,
     round_detail,
@@ -45,6 +46,8 @@ from campaigns.views.squads import (
 )
 
 __all__ = [
+    "campaign_pack",
+    "house_rules",
     "round_close",
     "round_detail",
     "round_list",

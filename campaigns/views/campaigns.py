@@ -202,7 +202,7 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.campaign_update(
                 campaign=campaign,
-                house_rules=form.house_rules(),
+                house_rules=campaign.house_rules,  # its pack's: edited on the pack's pages
                 **{k: form.cleaned_data[k] for k in SettingsForm.Meta.fields},
             )
         except services.ServiceError as error:
@@ -216,8 +216,7 @@ def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "campaigns/settings.html",
-        {"campaign": campaign, "form": form, "house_tables": form.table_groups(),
-         "invite_url": invite_url},
+        {"campaign": campaign, "form": form, "invite_url": invite_url},
         status=400 if form.errors else 200,
     )  # fmt: skip
 

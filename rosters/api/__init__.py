@@ -21,10 +21,13 @@ from rosters.api.common import (
     member_notes_update,
     validation_result,
 )
+from rosters.api.packs import PackViewSet, SharedPackViewSet
 from rosters.api.shared import SharedSquadViewSet
 from rosters.api.squads import SquadViewSet
 
 router = SimpleRouter()
+router.register("packs/shared", SharedPackViewSet, basename="shared-pack")
+router.register("packs", PackViewSet, basename="pack")
 router.register("squads", SquadViewSet, basename="squad")
 router.register("shared", SharedSquadViewSet, basename="shared-squad")
 urlpatterns = router.urls
@@ -34,6 +37,8 @@ __all__ = [
     "PUBLIC_ID",
     "SQUAD",
     "SQUAD_LINKS",
+    "PackViewSet",
+    "SharedPackViewSet",
     "SharedSquadViewSet",
     "SquadViewSet",
     "etag",

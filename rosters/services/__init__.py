@@ -55,6 +55,15 @@ from rosters.services.members import (
     next_name,
     record_checked,
 )
+from rosters.services.packs import (
+    pack_copy,
+    pack_create,
+    pack_delete,
+    pack_import,
+    pack_share,
+    pack_table_set,
+    pack_update,
+)
 from rosters.services.squads import (
     SquadNotes,
     copy_members,
@@ -71,6 +80,13 @@ from rosters.services.units import UnitsChange, squad_units_change
 
 __all__ = [
     "ServiceError",
+    "pack_copy",
+    "pack_create",
+    "pack_delete",
+    "pack_import",
+    "pack_share",
+    "pack_table_set",
+    "pack_update",
     "CAMPAIGN_GAINED",
     "MAX_MEMBER_NOTES",
     "MAX_SQUAD_NOTES",

@@ -19,18 +19,17 @@ from rules.black_sun import (
     costs,
     data,
     demo,
+    pack,
     sheet,
     tables,
     validation,
 )
 from rules.campaign import campaign_rules
-from rules.pack_tables import SCENARIOS_TABLE
 from rules.registry import (
     MODEL_PARTS,
     RECORD_PARTS,
     BuilderChoices,
     GameSystem,
-    PackRules,
     Printing,
     ReportRules,
     register,
@@ -88,7 +87,7 @@ SYSTEM = register(
         demo=demo.demo_rosters,
         score_side=battle.score_side,
         campaign=campaign_rules(campaign),
-        packs=PackRules(tables=(SCENARIOS_TABLE,)),  # its costs are the rulebook's
+        packs=pack.PACK,  # its costs are the rulebook's: campaign tables and scenarios
         printing=Printing.of_game(
             CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
         ),

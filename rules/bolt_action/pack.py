@@ -25,6 +25,7 @@ from rules.pack_tables import (
     campaign_points_table,
     code_cell,
     cost_rows,
+    numbers_table,
     weapons_table,
     whole_cell,
 )
@@ -49,8 +50,14 @@ WEAPONS_TABLE = weapons_table(
     help=_("The cells of a weapon's profile the rules leave blank, and weapons of the pack's own."),
 )
 
+VP_TABLE = numbers_table(
+    "victory_points", _("Victory points"),
+    _("The campaign's points for each result, and per casualty counted."),
+    campaign.DEFAULT_VP, campaign.LABELS,
+)  # fmt: skip
+
 PACK = PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE),
+    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE, VP_TABLE),
     points=campaign_costing(campaign.campaign_points),
     violation=points_violation,
 )

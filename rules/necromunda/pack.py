@@ -16,7 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.i18n import gettext_noop as _
-from rules.necromunda.campaign import HouseRules, campaign_points, parse_house_rules
+from rules.necromunda.campaign import (
+    DEFAULT_VP,
+    LABELS,
+    HouseRules,
+    campaign_points,
+    parse_house_rules,
+)
 from rules.necromunda.data import (
     CHARACTERISTIC_NAMES,
     CHARACTERISTICS,
@@ -35,6 +41,7 @@ from rules.pack_tables import (
     code_cell,
     cost_rows,
     nested_from_rows,
+    numbers_table,
     weapons_table,
     whole_cell,
 )
@@ -84,6 +91,8 @@ POINTS_TABLE = PackTable(
     _("A cost per fighter type, per item and per advance (+1 to a characteristic)."),
     parts=PARTS,
     read=read_points,
+    house=True,
+    house_skip=(ADVANCES,),
 )
 
 WEAPONS_TABLE = weapons_table(
@@ -98,8 +107,14 @@ WEAPONS_TABLE = weapons_table(
     help=_("The cells of a weapon's profile the rules leave blank, and weapons of the pack's own."),
 )
 
+VP_TABLE = numbers_table(
+    "victory_points", _("Victory points"),
+    _("The campaign's points for each result, and per casualty counted."),
+    DEFAULT_VP, LABELS,
+)  # fmt: skip
+
 PACK = PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE),
+    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE, VP_TABLE),
     points=pack_points,
     violation=points_violation,
 )

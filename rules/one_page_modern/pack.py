@@ -40,8 +40,14 @@ WEAPONS_TABLE = tables.weapons_table(
     help=_("A weapon's range and fire points as the club plays them, and weapons of its own."),
 )
 
+VP_TABLE = tables.numbers_table(
+    "victory_points", _("Victory points"),
+    _("The campaign's points for each result, and per casualty counted."),
+    campaign.DEFAULT_VP, campaign.LABELS,
+)  # fmt: skip
+
 PACK = tables.PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, tables.SCENARIOS_TABLE),
+    tables=(POINTS_TABLE, WEAPONS_TABLE, tables.SCENARIOS_TABLE, VP_TABLE),
     points=tables.campaign_costing(campaign.campaign_points),
     violation=campaign.points_violation,
 )

@@ -52,6 +52,7 @@ def calls(fought, organiser):  # noqa: F811
     organiser may call each of them (a campaign he organises, his squad outside it)."""
     campaign, battle, hurt, _entries = fought
     squad = services.squad_import(owner=organiser, roster=demo_rosters()[0])
+    pack = services.pack_create(owner=organiser, system="black-sun", name="Ours")
     # a round 1 beside battle 1: "{number}" names both (issue #31)
     round = campaign_services.round_open(campaign=campaign, by=organiser, mode="random", seed=1)
     assert round.number == battle.number
@@ -60,6 +61,8 @@ def calls(fought, organiser):  # noqa: F811
     found = []
     for method, path in operations_with_a_body(client):
         own = {"id": squad.pk if path.startswith("/api/squads/") else campaign.pk}
+        if path.startswith("/api/packs/"):
+            own = {"id": pack.pk, "token": pack.share_token}
         found.append((client, method, path.format(**ids, **own)))
     assert len(found) >= 12  # every JSON endpoint the issue names, and the others
     return found

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import transaction
 
 from campaigns import services as campaign_services
 from campaigns.models import Battle, Entry, HistoryEntry
+from campaigns.services import house_rules_write
 from rosters.models import Member, Squad
 from rules import get_system, systems
 from tests.api.conftest import battle_report, document, enrol_demo, errors, token_client
@@ -74,7 +76,8 @@ def test_the_list_is_paged(owner_api, user):
 
 def test_a_campaign_with_its_settings_players_and_squads(organiser_api, owner_api, campaign,
                                                          enrolled):  # fmt: skip
-    campaign.house_rules = {"reputation": {"took-part": 2}}
+    with transaction.atomic():
+        house_rules_write(campaign=campaign, house_rules={"reputation": {"took-part": 2}})
     campaign.description = "Rice paddies."
     campaign.save()
     us, vc = enrolled
@@ -582,6 +585,7 @@ def test_the_campaign_report_has_the_pdf_rate(settings, organiser_api, campaign)
 
 CAMPAIGN_OPERATIONS = {
     "GET /api/campaigns/", "GET /api/campaigns/{id}/", "POST /api/campaigns/join/",
+    "GET /api/campaigns/{id}/pack/", "PUT /api/campaigns/{id}/pack/",
     "POST /api/campaigns/{id}/enrol/", "GET /api/campaigns/{id}/standings/",
     "GET /api/campaigns/{id}/report/", "GET /api/campaigns/{id}/characters/{member_id}/",
     "GET /api/campaigns/{id}/battles/", "POST /api/campaigns/{id}/battles/",

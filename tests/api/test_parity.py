@@ -63,6 +63,16 @@ API = {
         ],
         BUILDER_EDIT,
     ),  # fmt: skip
+    # packs (issue #30): a table edited on its page is the whole document PUT with If-Match
+    "packs:list": {"packs_list"},
+    "packs:create": {"packs_create", "systems_list"},
+    "packs:import": {"packs_import_create"},
+    "packs:detail": {"packs_retrieve", "packs_update", "systems_retrieve"},  # renamed: PUT
+    "packs:table": {"packs_update", "systems_retrieve"},  # the table's shape: pack_tables
+    "packs:export": {"packs_export_retrieve"},
+    "packs:share": {"packs_share_create"},
+    "packs:delete": {"packs_destroy"},
+    "packs:shared": {"packs_shared_retrieve", "packs_shared_copy_create"},
     # campaigns
     "campaigns:list": {"campaigns_list"},
     "campaigns:create": {"campaigns_create", "systems_list"},
@@ -75,6 +85,9 @@ API = {
         "campaigns_battles_list",
     },  # fmt: skip
     "campaigns:settings": {"campaigns_partial_update", "systems_retrieve"},
+    "campaigns:pack": {"campaigns_pack_retrieve", "campaigns_pack_update"},
+    # the campaign's own pack (made from the pack it plays with): PATCH house_rules makes it
+    "campaigns:house_rules": {"campaigns_partial_update", "campaigns_pack_retrieve"},
     "campaigns:invite_regenerate": {"campaigns_invite_code_create"},
     "campaigns:enrol": {"campaigns_enrol_create"},
     "campaigns:player_remove": {"campaigns_players_list", "campaigns_players_destroy"},

@@ -56,6 +56,10 @@ def test_it_lists_every_squads_endpoint(schema):
         "GET /api/squads/{id}/sheet/", "GET /api/squads/{id}/text/",
         "POST /api/squads/{id}/duplicate/",
         "POST /api/squads/import/", "POST /api/squads/validate/",
+        "GET /api/packs/", "POST /api/packs/", "GET /api/packs/{id}/", "PUT /api/packs/{id}/",
+        "DELETE /api/packs/{id}/", "POST /api/packs/import/", "GET /api/packs/{id}/export/",
+        "POST /api/packs/{id}/share/", "GET /api/packs/shared/{token}/",
+        "POST /api/packs/shared/{token}/copy/",
         "GET /api/shared/{public_id}/", "GET /api/shared/{public_id}/sheet/",
         "GET /api/systems/", "GET /api/systems/{code}/", "GET /api/systems/{code}/reference/",
     }  # fmt: skip

@@ -15,6 +15,7 @@ from campaigns import services as campaign_services
 from campaigns.models import Battle, HistoryEntry
 from rosters import services as roster_services
 from rules.documents import parse_roster
+from tests.html_forms import house_table_post
 
 pytestmark = pytest.mark.django_db
 
@@ -210,12 +211,17 @@ def test_a_campaign_points_table_costs_gangs_and_refuses_a_report_over_its_limit
     assert "Points: not costed" in client.get(entry_url).content.decode()
 
     client.force_login(organiser)
-    bad = client.post(settings_url, {"name": "Underhive", "points_limit": 150,
-                                     "points": '{"fighters": {"heavy": 60}}'})  # fmt: skip
+    limit = client.post(settings_url, {"name": "Underhive", "points_limit": 150})
+    assert limit.status_code == 302
+    bad = house_table_post(client, campaign, "points", {
+        "fighters-count": "1", "fighters-0-type": "heavy", "fighters-0-cost": "60"})  # fmt: skip
     assert bad.status_code == 400
-    assert "house_rules.points.fighters.heavy: unknown code" in bad.content.decode()
-    table = '{"fighters": {"leader": 100, "ganger": 40, "kid": 20}}'
-    saved = client.post(settings_url, {"name": "Underhive", "points_limit": 150, "points": table})
+    page = bad.content.decode()
+    assert "heavy" in page[page.index('name="fighters-0-type"') :].split("</td>")[0]
+    rows = {"fighters-count": "3"}
+    for i, (kind, cost) in enumerate([("leader", 100), ("ganger", 40), ("kid", 20)]):
+        rows |= {f"fighters-{i}-type": kind, f"fighters-{i}-cost": str(cost)}
+    saved = house_table_post(client, campaign, "points", rows)
     assert saved.status_code == 302
     campaign.refresh_from_db()
     assert campaign.house_rules["points"] == {"fighters": {"leader": 100, "ganger": 40, "kid": 20}}

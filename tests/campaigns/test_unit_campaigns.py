@@ -21,6 +21,7 @@ from campaigns import services as campaign_services
 from campaigns.models import Battle, HistoryEntry
 from rosters import services as roster_services
 from rules import get_system
+from tests.html_forms import house_table_post
 from tests.printing.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -169,10 +170,13 @@ def test_a_void_gives_the_standings_and_the_forces_back(war, user, other_user, o
 def test_house_rules_change_the_victory_points(war, client, user, other_user, organiser):
     campaign, entries = war
     client.force_login(organiser)
-    url = reverse("campaigns:settings", args=[campaign.pk])
-    bad = client.post(url, {"name": "Front", "victory_points": '{"win": 3, "tank": 2}'})
-    assert bad.status_code == 400 and "house_rules.victory_points.tank" in bad.content.decode()
-    saved = client.post(url, {"name": "Front", "victory_points": '{"win": 5, "unit_destroyed": 2}'})
+    key = "unit_destroyed" if campaign.system == "one-page-modern" else "enemy_unit_destroyed"
+    bad = house_table_post(client, campaign, "victory_points", {"win": "5", key: "200"})
+    page = bad.content.decode()
+    assert (
+        bad.status_code == 400 and "must be from -99 to 99" in page[page.index(f'name="{key}"') :]
+    )
+    saved = house_table_post(client, campaign, "victory_points", {"win": "5", key: "2"})
     assert saved.status_code == 302
     campaign.refresh_from_db()
     battle = play(campaign, entries, user, other_user,

@@ -200,7 +200,10 @@ def test_an_unknown_table_is_refused_naming_the_game_s_tables():
     found = problems(pack("black-sun", points={}))
 
     assert found == [
-        ("tables.points", "unknown table 'points' (this game's packs hold: scenarios)")
+        (
+            "tables.points",
+            "unknown table 'points' (this game's packs hold: scenarios, survival, reputation)",
+        )
     ]
 
 
