@@ -23,6 +23,8 @@ from campaigns import selectors, services
 from campaigns.api.common import CAMPAIGN_ID, readable_campaign
 from campaigns.models import Campaign, Entry, Round
 from campaigns.serializers import (
+    ChallengeDecisionSerializer,
+    RoundChallengeSerializer,
     RoundOpenSerializer,
     RoundSerializer,
     RoundSwapSerializer,
@@ -41,7 +43,9 @@ _PUBLISH = ("PublishRound", "campaigns_rounds_publish_create")
 _SWAP = ("SwapSquads", "campaigns_rounds_swap_create")
 _WITHDRAW = ("WithdrawSquad", "campaigns_rounds_withdraw_create")
 _CLOSE = ("CloseRound", "campaigns_rounds_close_create")
-DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW], **_THIS_ROUND)
+_CHALLENGE = ("ProposeOpponent", "campaigns_rounds_challenge_create")
+_ACCEPT = ("AcceptChallenge", "campaigns_rounds_accept_create")
+DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW, _CHALLENGE, _ACCEPT], **_THIS_ROUND)
 PLAYED_LINKS = links([_GET, _CLOSE], **_THIS_ROUND)
 
 
@@ -69,11 +73,12 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         summary=_("Open the next round"),
         description=_(
             "The organiser only (403 for others). The round is a draft, paired at random "
-            "(round 1, or on request; the seed draws the same round again) or by the "
-            "standings: nobody sits out twice before everybody has sat out once, and no two "
-            "squads meet again while any pairing avoids it (a table says forced_rematch when "
-            "none could). The previous round must be closed, and two squads in the "
-            "campaign (409)."
+            "(round 1, or on request; the seed draws the same round again), by the "
+            "standings, or by challenge (paired by the standings until the organiser accepts "
+            "the players' proposals, see challenge and accept): nobody sits out twice before "
+            "everybody has sat out once, and no two squads meet again while any pairing "
+            "avoids it (a table says forced_rematch when none could). The previous round "
+            "must be closed, and two squads in the campaign (409)."
         ),
         parameters=[CAMPAIGN_ID],
         request=RoundOpenSerializer,
@@ -123,6 +128,53 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
             "not a draft, a 409."
         ),
         RoundWithdrawSerializer,
+        DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    challenge=_round_action(
+        _("Propose an opponent (a round paired by challenge)"),
+        _(
+            "The player of squad_id only (403). One proposal per squad: a new one replaces "
+            "it until the organiser accepts it (then 409). Both squads must play in the round "
+            "(422); a round that is not a draft paired by challenge is a 409."
+        ),
+        RoundChallengeSerializer,
+        DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    accept=_round_action(
+        _("Accept a squad's challenge"),
+        _(
+            "The organiser only (403). The challenger and its opponent sit at one table, as "
+            "proposed; the round is paired again, every squad in no accepted challenge by "
+            "the standings (swaps made before are drawn again). A squad with no proposal, or "
+            "one already in another accepted challenge, is a 422; a round that is not a draft "
+            "paired by challenge, a 409."
+        ),
+        ChallengeDecisionSerializer,
+        DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    refuse=_round_action(
+        _("Refuse a squad's challenge"),
+        _(
+            "The organiser only (403). A challenge accepted before is undone and the round "
+            "paired again. A squad with no proposal is a 422; a round that is not a draft "
+            "paired by challenge, a 409."
+        ),
+        ChallengeDecisionSerializer,
         DRAFT_LINKS,
         400,
         409,
@@ -233,3 +285,38 @@ class RoundViewSet(ApiViewSet):
         campaign = readable_campaign(request, id)
         services.round_close(round=self._round(campaign, number), by=request.user)
         return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def challenge(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = RoundChallengeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
+        opponent = self._entry(campaign, body.validated_data["opponent_id"], "opponent_id")
+        try:
+            services.challenge_propose(round=round, entry=entry, opponent=opponent, by=request.user)
+        except ServiceError as error:
+            error = relocated(relocated(error, "entry", "squad_id"), "opponent", "opponent_id")
+            raise unprocessable(error) from None
+        return self._detail(campaign, number)
+
+    def _decide(self, request: Request, id: str, number: str, decide) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = ChallengeDecisionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
+        try:
+            decide(round=round, entry=entry, by=request.user)
+        except ServiceError as error:
+            raise unprocessable(relocated(error, "entry", "squad_id")) from None
+        return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, id: str, number: str) -> Response:
+        return self._decide(request, id, number, services.challenge_accept)
+
+    @action(detail=True, methods=["post"])
+    def refuse(self, request: Request, id: str, number: str) -> Response:
+        return self._decide(request, id, number, services.challenge_refuse)

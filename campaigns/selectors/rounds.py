@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from campaigns.models import Campaign, Pairing, Round, Seat, Withdrawal
+from campaigns.models import Campaign, Challenge, Pairing, Round, Seat, Withdrawal
 
 
 def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
-    """``rounds`` with their tables (the bye last), squads, players and battles (4 queries
-    more)."""
+    """``rounds`` with their tables (the bye last), squads, players and battles, the squads
+    withdrawn and the challenges (5 queries more)."""
     seats = Seat.objects.select_related("entry__squad", "entry__player").order_by("position")
     return rounds.prefetch_related(
         Prefetch(
@@ -23,16 +23,22 @@ def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
             "withdrawals",
             queryset=Withdrawal.objects.select_related("entry__squad", "entry__player"),
         ),
+        Prefetch(
+            "challenges",
+            queryset=Challenge.objects.select_related(
+                "entry__squad", "entry__player", "opponent__squad", "opponent__player"
+            ),
+        ),
     )
 
 
 def campaign_rounds(campaign: Campaign) -> QuerySet[Round]:
-    """Every round of the campaign, newest first, with its tables (5 queries)."""
+    """Every round of the campaign, newest first, with its tables (6 queries)."""
     return _with_tables(Round.objects.filter(campaign=campaign).order_by("-number"))
 
 
 def round_detail(campaign: Campaign, number: int) -> Round:
-    """One round with its tables (5 queries); ``Round.DoesNotExist`` if it has no such
+    """One round with its tables (6 queries); ``Round.DoesNotExist`` if it has no such
     round."""
     return _with_tables(Round.objects.filter(campaign=campaign)).get(number=number)
 

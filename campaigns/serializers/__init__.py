@@ -52,6 +52,8 @@ from campaigns.serializers.reports import (
     battle_report_serializer,
 )
 from campaigns.serializers.rounds import (
+    ChallengeDecisionSerializer,
+    RoundChallengeSerializer,
     RoundOpenSerializer,
     RoundSerializer,
     RoundSwapSerializer,
@@ -64,6 +66,8 @@ from campaigns.serializers.standings import (
 )
 
 __all__ = [
+    "ChallengeDecisionSerializer",
+    "RoundChallengeSerializer",
     "RoundOpenSerializer",
     "RoundSerializer",
     "RoundSwapSerializer",

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import StrictSerializer
-from campaigns.models import MAX_SEED, Pairing, Round, Seat
+from campaigns.models import MAX_SEED, Challenge, Pairing, Round, Seat
 
 
 class SeatSerializer(serializers.Serializer):
@@ -42,18 +42,37 @@ class TableSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class ChallengeSerializer(serializers.ModelSerializer):
+    """A squad's proposed opponent in a round paired by challenge."""
+
+    squad_id = serializers.IntegerField(source="entry.squad_id", help_text=_("The challenger."))
+    squad = serializers.CharField(source="entry.squad.name")
+    player = serializers.CharField(source="entry.player.get_username")
+    opponent_id = serializers.IntegerField(
+        source="opponent.squad_id", help_text=_("The squad it challenges.")
+    )
+    opponent = serializers.CharField(source="opponent.squad.name")
+
+    class Meta:
+        model = Challenge
+        fields = ["squad_id", "squad", "player", "opponent_id", "opponent", "status"]
+        read_only_fields = fields
+
+
 class RoundSerializer(serializers.ModelSerializer):
-    """A round with its tables, its bye and the squads withdrawn from it."""
+    """A round with its tables, its bye, the squads withdrawn from it and, paired by
+    challenge, the proposals."""
 
     tables = serializers.SerializerMethodField()
     bye = serializers.SerializerMethodField()
     withdrawn = serializers.SerializerMethodField()
+    challenges = ChallengeSerializer(many=True, read_only=True)
 
     class Meta:
         model = Round
         fields = [
             "number", "status", "mode", "seed", "forced_rematches", "created", "published",
-            "closed", "tables", "bye", "withdrawn",
+            "closed", "tables", "bye", "withdrawn", "challenges",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -76,8 +95,11 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class RoundOpenSerializer(StrictSerializer):
     mode = serializers.ChoiceField(
-        choices=[Round.Mode.RANDOM, Round.Mode.STANDINGS],
-        help_text=_("random: round 1, or whenever you like; standings: by the standings."),
+        choices=[Round.Mode.RANDOM, Round.Mode.STANDINGS, Round.Mode.CHALLENGE],
+        help_text=_(
+            "random: round 1, or whenever you like; standings: by the standings; challenge: "
+            "paired by the standings until the organiser accepts the players' challenges."
+        ),
     )
     seed = serializers.IntegerField(
         min_value=0, max_value=MAX_SEED - 1, required=False, allow_null=True,
@@ -93,4 +115,19 @@ class RoundSwapSerializer(StrictSerializer):
 class RoundWithdrawSerializer(StrictSerializer):
     squad_id = serializers.IntegerField(
         min_value=1, max_value=2**62, help_text=_("The campaign squad to leave out.")
+    )
+
+
+class RoundChallengeSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62, help_text=_("Your campaign squad, seated in the round.")
+    )
+    opponent_id = serializers.IntegerField(
+        min_value=1, max_value=2**62, help_text=_("The campaign squad it challenges.")
+    )
+
+
+class ChallengeDecisionSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62, help_text=_("The challenger's campaign squad.")
     )

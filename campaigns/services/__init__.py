@@ -43,6 +43,9 @@ from campaigns.services.reports import (
     battle_submit,
 )
 from campaigns.services.rounds import (
+    challenge_accept,
+    challenge_propose,
+    challenge_refuse,
     round_close,
     round_open,
     round_publish,
@@ -77,6 +80,9 @@ __all__ = [
     "round_swap",
     "round_publish",
     "round_close",
+    "challenge_propose",
+    "challenge_accept",
+    "challenge_refuse",
     "Conflict",
     "Invalid",
     "Missing",

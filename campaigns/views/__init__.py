@@ -32,6 +32,9 @@ from campaigns.views.campaigns import (
     waiting_list,
 )
 from campaigns.views.rounds import (
+    challenge_accept,
+    challenge_refuse,
+    round_challenge,
     round_close,
     round_detail,
     round_list,
@@ -45,6 +48,9 @@ from campaigns.views.squads import (
 )
 
 __all__ = [
+    "round_challenge",
+    "challenge_accept",
+    "challenge_refuse",
     "round_close",
     "round_detail",
     "round_list",

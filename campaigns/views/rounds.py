@@ -1,7 +1,9 @@
 """A campaign's rounds (issue #31): the list, where the organiser opens the next round, and
 a round's page, with each table's battle once reported and, while the round is a draft, the
 organiser's swap and withdraw controls (htmx: the round's section is rendered again in
-place; without JavaScript the forms post and come back to the page)."""
+place; without JavaScript the forms post and come back to the page). A round paired by
+challenge shows the proposals: each player proposes an opponent for their squads, the
+organiser accepts or refuses each (the same htmx section)."""
 
 from __future__ import annotations
 
@@ -61,6 +63,12 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
     bye = selectors.bye(round)
     is_organiser = request.user.pk == campaign.organiser_id
     seated = [seat.entry for table in round.pairings.all() for seat in table.seats.all()]
+    challenges = list(round.challenges.all())
+    proposed = {c.entry_id: c for c in challenges}
+    challenging = round.mode == Round.Mode.CHALLENGE and round.status == Round.Status.DRAFT
+    mine = [
+        (entry, proposed.get(entry.pk)) for entry in seated if entry.player_id == request.user.pk
+    ] if challenging else []  # fmt: skip
     template = "campaigns/round.html#round" if request.htmx else "campaigns/round.html"
     return render(
         request,
@@ -75,6 +83,9 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "can_edit": is_organiser and round.status == Round.Status.DRAFT,
             "can_close": is_organiser and round.status == Round.Status.PUBLISHED,
             "seated": sorted(seated, key=lambda e: e.squad.name.casefold()),
+            "challenges": challenges,
+            "can_challenge": challenging,
+            "mine": mine,
         },
     )
 
@@ -142,3 +153,36 @@ def round_withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         services.round_withdraw(round=round, entry=entry, by=request.user)
 
     return _round_action(request, pk, number, withdraw)
+
+
+@login_required
+@require_POST
+def round_challenge(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A player proposes an opponent for one of their squads (a round paired by challenge)."""
+
+    def propose(round: Round) -> None:
+        entry, opponent = _entry(request, round, "entry"), _entry(request, round, "opponent")
+        services.challenge_propose(round=round, entry=entry, opponent=opponent, by=request.user)
+
+    return _round_action(request, pk, number, propose)
+
+
+def _on_challenge(name: str):
+    """The organiser's view that runs ``services.<name>`` on the challenge of the squad
+    posted as ``entry``: accept or refuse it."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        def act(round: Round) -> None:
+            entry = _entry(request, round, "entry")
+            getattr(services, name)(round=round, entry=entry, by=request.user)
+
+        return _round_action(request, pk, number, act)
+
+    view.__name__ = name
+    return view
+
+
+challenge_accept = _on_challenge("challenge_accept")
+challenge_refuse = _on_challenge("challenge_refuse")
