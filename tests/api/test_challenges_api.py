@@ -1,3 +1,4 @@
+# ruff: noqa: F811 (the fixtures shared with another test module are imported)
 """Rounds paired by challenge through the API (issue #31, stage 3): each player proposes an
 opponent for their squad, the organiser accepts or refuses; the accepted pairs sit at their
 tables, the rest are paired by the standings; every refusal names its place."""
@@ -13,7 +14,7 @@ from tests.api.test_rounds_api import five, organiser_api, table_squads, url  # 
 pytestmark = pytest.mark.django_db
 
 
-def open_challenge(campaign, organiser_api):  # noqa: F811
+def open_challenge(campaign, organiser_api):
     opened = organiser_api.post(url(campaign, "rounds/"), {"mode": "challenge"}, format="json")
     assert opened.status_code == 201, opened.json()
     return opened.json()
@@ -29,7 +30,7 @@ def propose(campaign, clients, squad_id, opponent_id):
 def test_accepted_challenges_sit_together_and_the_rest_by_standings(
     campaign,
     five,
-    organiser_api,  # noqa: F811
+    organiser_api,
 ):
     entries, clients = five
     a, b, c, d, e = (entry.squad_id for entry in entries)
@@ -77,7 +78,7 @@ def test_accepted_challenges_sit_together_and_the_rest_by_standings(
     assert late.status_code == 409 and errors(late)[0]["field"] == "round"
 
 
-def test_challenge_refusals_name_their_place(campaign, five, organiser_api):  # noqa: F811
+def test_challenge_refusals_name_their_place(campaign, five, organiser_api):
     entries, clients = five
     a, b, c, _d, _e = (entry.squad_id for entry in entries)
     organiser_api.post(url(campaign, "rounds/"), {"mode": "standings"}, format="json")
@@ -107,7 +108,7 @@ def test_challenge_refusals_name_their_place(campaign, five, organiser_api):  # 
     assert player.status_code == 403 and errors(player)[0]["field"] == "round"
 
 
-def test_a_withdrawn_squad_takes_its_challenges_with_it(campaign, five, organiser_api):  # noqa: F811
+def test_a_withdrawn_squad_takes_its_challenges_with_it(campaign, five, organiser_api):
     entries, clients = five
     a, b, *_ = (entry.squad_id for entry in entries)
     open_challenge(campaign, organiser_api)

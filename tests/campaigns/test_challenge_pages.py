@@ -1,3 +1,4 @@
+# ruff: noqa: F811 (the fixtures shared with another test module are imported)
 """A round paired by challenge on its page (issue #31, stage 3): a player proposes an
 opponent (htmx, or a plain form without JavaScript), the organiser sees the proposals and
 accepts or refuses them; refusals said on the page; queries that do not grow with the
@@ -16,7 +17,7 @@ from tests.campaigns.test_round_pages import enrol_many, five, round_url  # noqa
 pytestmark = pytest.mark.django_db
 
 
-def test_the_organiser_opens_a_challenge_round_from_the_list(client, campaign, organiser, five):  # noqa: F811
+def test_the_organiser_opens_a_challenge_round_from_the_list(client, campaign, organiser, five):
     client.force_login(organiser)
     rounds = reverse("campaigns:rounds", args=[campaign.pk])
     assert 'value="challenge"' in client.get(rounds).content.decode()
@@ -27,7 +28,7 @@ def test_the_organiser_opens_a_challenge_round_from_the_list(client, campaign, o
     assert "Challenges" in page and "No challenge proposed yet." in page
 
 
-def test_a_player_proposes_and_the_organiser_accepts(client, campaign, organiser, five):  # noqa: F811
+def test_a_player_proposes_and_the_organiser_accepts(client, campaign, organiser, five):
     a, b, *_ = five
     services.round_open(campaign=campaign, by=organiser, mode="challenge")
     client.force_login(a.player)
@@ -53,7 +54,7 @@ def test_a_player_proposes_and_the_organiser_accepts(client, campaign, organiser
     assert Challenge.objects.get().status == "refused"
 
 
-def test_refusals_are_said_on_the_page(client, campaign, organiser, five):  # noqa: F811
+def test_refusals_are_said_on_the_page(client, campaign, organiser, five):
     a, b, *_ = five
     services.round_open(campaign=campaign, by=organiser, mode="challenge")
     client.force_login(b.player)
