@@ -29,6 +29,7 @@ from campaigns.serializers import (
     RoundSerializer,
     RoundSwapSerializer,
     RoundWithdrawSerializer,
+    SeatCrewSerializer,
 )
 from core.errors import ServiceError
 
@@ -45,8 +46,9 @@ _WITHDRAW = ("WithdrawSquad", "campaigns_rounds_withdraw_create")
 _CLOSE = ("CloseRound", "campaigns_rounds_close_create")
 _CHALLENGE = ("ProposeOpponent", "campaigns_rounds_challenge_create")
 _ACCEPT = ("AcceptChallenge", "campaigns_rounds_accept_create")
+_CREW = ("ChooseCrew", "campaigns_rounds_crew_create")
 DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW, _CHALLENGE, _ACCEPT], **_THIS_ROUND)
-PLAYED_LINKS = links([_GET, _CLOSE], **_THIS_ROUND)
+PLAYED_LINKS = links([_GET, _CLOSE, _CREW], **_THIS_ROUND)
 
 
 def _round_action(summary, description, request, next_links, *errors: int) -> Any:
@@ -176,6 +178,24 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         ChallengeDecisionSerializer,
         DRAFT_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    crew=_round_action(
+        _("Choose a squad's crew for its table"),
+        _(
+            "The player of squad_id only (403), in a draft or published round, before the "
+            "table's battle is reported (else 409): the names of the squad's models that can "
+            "fight (its units in a game played with units) that take part; null or empty, "
+            "the whole squad. A name the squad lacks is a 422 at crew[j]; so is a squad "
+            "with the bye or not in the round. The report of the battle says its crew "
+            "itself (battle-report/1's crew); the page's report screen proposes this one."
+        ),
+        SeatCrewSerializer,
+        PLAYED_LINKS,
         400,
         409,
         413,
@@ -320,3 +340,18 @@ class RoundViewSet(ApiViewSet):
     @action(detail=True, methods=["post"])
     def refuse(self, request: Request, id: str, number: str) -> Response:
         return self._decide(request, id, number, services.challenge_refuse)
+
+    @action(detail=True, methods=["post"])
+    def crew(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = SeatCrewSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
+        try:
+            services.seat_crew(
+                round=round, entry=entry, crew=body.validated_data["crew"], by=request.user
+            )
+        except ServiceError as error:
+            raise unprocessable(relocated(error, "entry", "squad_id")) from None
+        return self._detail(campaign, number)

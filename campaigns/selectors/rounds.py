@@ -3,9 +3,11 @@ and the squads withdrawn from it, in a fixed number of queries whatever their nu
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db.models import Prefetch, QuerySet
 
-from campaigns.models import Campaign, Challenge, Pairing, Round, Seat, Withdrawal
+from campaigns.models import Campaign, Challenge, Entry, Pairing, Round, Seat, Withdrawal
 
 
 def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
@@ -56,3 +58,18 @@ def bye(round: Round) -> Pairing | None:
 def latest_round(campaign: Campaign) -> Round | None:
     """The campaign's last round, if it has one (1 query)."""
     return Round.objects.filter(campaign=campaign).order_by("-number").first()
+
+
+def table_crews(campaign: Campaign, entries: list[Entry]) -> dict[int, list[str] | None]:
+    """The crews the players chose for the table of a published round where ``entries``
+    sit together with no battle yet, by entry id ({} when they sit at no such table;
+    1 query)."""
+    ids = {entry.pk for entry in entries}
+    seats = Seat.objects.filter(
+        round__campaign=campaign, round__status=Round.Status.PUBLISHED, entry_id__in=ids,
+        pairing__table__isnull=False, pairing__battle__isnull=True,
+    ).values_list("pairing_id", "entry_id", "crew")  # fmt: skip
+    tables: dict[int, dict[int, list[str] | None]] = defaultdict(dict)
+    for pairing_id, entry_id, crew in seats:
+        tables[pairing_id][entry_id] = crew
+    return next((crews for crews in tables.values() if set(crews) == ids), {})

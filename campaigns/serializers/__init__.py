@@ -58,6 +58,7 @@ from campaigns.serializers.rounds import (
     RoundSerializer,
     RoundSwapSerializer,
     RoundWithdrawSerializer,
+    SeatCrewSerializer,
 )
 from campaigns.serializers.standings import (
     CharacterSerializer,
@@ -72,6 +73,7 @@ __all__ = [
     "RoundSerializer",
     "RoundSwapSerializer",
     "RoundWithdrawSerializer",
+    "SeatCrewSerializer",
     "battle_report_serializer",
     "battle_report_schema",
     "BATTLE_REPORT_EXAMPLE",

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from api.serializers import StrictSerializer
 from campaigns.models import MAX_SEED, Challenge, Pairing, Round, Seat
+from rules.documents import MAX_MEMBERS, MAX_NAME
 
 
 class SeatSerializer(serializers.Serializer):
@@ -19,6 +20,18 @@ class SeatSerializer(serializers.Serializer):
     squad_id = serializers.IntegerField(source="entry.squad_id", help_text=_("The campaign squad."))
     squad = serializers.CharField(source="entry.squad.name")
     player = serializers.CharField(source="entry.player.get_username")
+
+
+class TableSeatSerializer(SeatSerializer):
+    """A squad at a table, with the crew its player chose."""
+
+    crew = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text=_(
+            "The names of the models (units) its player chose to take to this table; null: "
+            "the whole squad. The battle's report says its crew itself (battle-report/1)."
+        ),
+    )  # fmt: skip
 
 
 class TableBattleSerializer(serializers.Serializer):
@@ -30,7 +43,7 @@ class TableSerializer(serializers.ModelSerializer):
     """A table of a round: its two squads, the higher placed first, and its battle once
     reported."""
 
-    squads = SeatSerializer(source="seats", many=True)
+    squads = TableSeatSerializer(source="seats", many=True)
     battle = TableBattleSerializer(allow_null=True)
     forced_rematch = serializers.BooleanField(
         help_text=_("These two squads have met before: no pairing could avoid it.")
@@ -131,3 +144,16 @@ class ChallengeDecisionSerializer(StrictSerializer):
     squad_id = serializers.IntegerField(
         min_value=1, max_value=2**62, help_text=_("The challenger's campaign squad.")
     )
+
+
+class SeatCrewSerializer(StrictSerializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**62, help_text=_("Your campaign squad, at a table of the round.")
+    )
+    crew = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_NAME), allow_null=True, max_length=MAX_MEMBERS,
+        help_text=_(
+            "The names of the squad's models that can fight, or of its units, that take part; "
+            "null or empty: the whole squad."
+        ),
+    )  # fmt: skip

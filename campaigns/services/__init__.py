@@ -51,6 +51,7 @@ from campaigns.services.rounds import (
     round_publish,
     round_swap,
     round_withdraw,
+    seat_crew,
 )
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 
@@ -83,6 +84,7 @@ __all__ = [
     "challenge_propose",
     "challenge_accept",
     "challenge_refuse",
+    "seat_crew",
     "Conflict",
     "Invalid",
     "Missing",

@@ -40,6 +40,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from campaigns import selectors
+from campaigns.adapters import load_rosters
 from campaigns.models import (
     MAX_SEED,
     Battle,
@@ -54,6 +55,7 @@ from campaigns.models import (
 )
 from campaigns.services.applying import ReportRefused
 from core.errors import Conflict, Invalid, NotAllowed
+from rules import crew as crew_rules
 from rules.pairing import RoundPairing, pair_at_random, pair_by_standings
 
 OPEN_MODES = (Round.Mode.RANDOM, Round.Mode.STANDINGS, Round.Mode.CHALLENGE)
@@ -382,6 +384,46 @@ def challenge_refuse(*, round: Round, entry: Entry, by: AbstractBaseUser) -> Rou
         ).update(status=Challenge.Status.REFUSED)  # fmt: skip
         _pair(round)
     return round
+
+
+# --- crews -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def seat_crew(*, round: Round, entry: Entry, crew: list[str] | None, by: AbstractBaseUser) -> Seat:
+    """The player of ``entry`` chooses the crew it takes to its table of ``round`` (a draft
+    or published round, its battle not reported yet): names of the squad's models that can
+    fight, or of its units (``rules.crew``); ``None`` or empty: the whole squad. Each name
+    refused at ``crew[j]``."""
+    campaign = Campaign.objects.select_for_update().get(pk=round.campaign_id)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    round.campaign = campaign
+    if entry.player_id != by.pk:
+        raise NotAllowed("entry", _("only the player of %(squad)s chooses its crew") % {
+            "squad": entry.squad.name})  # fmt: skip
+    if round.status == Round.Status.CLOSED:
+        _state(round, Round.Status.PUBLISHED)
+    seat = _seat(round, entry, "entry")
+    if seat.pairing.is_bye:
+        raise Invalid("entry", _("%(squad)s has the bye: it plays no battle this round") % {
+            "squad": entry.squad.name})  # fmt: skip
+    if seat.pairing.battle_id is not None:
+        raise Conflict(
+            "entry", _("the battle of this table is reported already: its crew is in the report"),
+            code="round-state",
+        )  # fmt: skip
+    names = list(crew or [])
+    if names:
+        roster = load_rosters([entry.squad_id])[entry.squad_id].roster
+        problems = [
+            (path, _(template) % params)
+            for path, template, params in crew_rules.crew_problems(roster, names)
+        ]
+        if problems:
+            raise Invalid(problems[0][0], problems[0][1], problems=problems)
+    seat.crew = names or None
+    seat.save(update_fields=["crew"])
+    return seat
 
 
 def battle_link(

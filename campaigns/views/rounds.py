@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns import selectors, services
-from campaigns.models import Campaign, Entry, Round
+from campaigns.adapters import load_rosters
+from campaigns.models import Campaign, Entry, Round, Seat
 from campaigns.views.common import _pk, _problems, _readable
+from rules.crew import crew_names
 
 
 @require_http_methods(["GET", "POST"])
@@ -77,6 +79,11 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "campaign": campaign,
             "round": round,
             "tables": [(t, list(t.seats.all())) for t in tables],
+            "my_tables": [
+                t
+                for t in tables
+                if any(seat.entry.player_id == request.user.pk for seat in t.seats.all())
+            ],  # fmt: skip
             "bye": bye.seats.all()[0] if bye is not None else None,
             "withdrawn": list(round.withdrawals.all()),
             "is_organiser": is_organiser,
@@ -186,3 +193,38 @@ def _on_challenge(name: str):
 
 challenge_accept = _on_challenge("challenge_accept")
 challenge_refuse = _on_challenge("challenge_refuse")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_crew(request: HttpRequest, pk: int, number: int, entry_pk: int) -> HttpResponse:
+    """A player chooses the crew their squad takes to its table: a box per model that can
+    fight (per unit in a game played with units), all ticked for the whole squad."""
+    campaign = _readable(request, pk)
+    round = get_object_or_404(Round, campaign=campaign, number=number)
+    round.campaign = campaign
+    seat = get_object_or_404(
+        Seat.objects.select_related("entry__squad", "entry__player", "pairing"),
+        round=round, entry_id=entry_pk,
+    )  # fmt: skip
+    if seat.entry.player_id != request.user.pk:
+        raise Http404
+    if request.method == "POST":
+        chosen = request.POST.getlist("crew")
+        try:
+            services.seat_crew(round=round, entry=seat.entry, crew=chosen, by=request.user)
+        except services.ServiceError as error:
+            messages.error(request, " ".join(_problems(error)))
+            return redirect("campaigns:round_crew", campaign.pk, number, entry_pk)
+        messages.success(request, _("Crew kept for round %(n)d.") % {"n": number})
+        return redirect("campaigns:round", campaign.pk, number)
+    roster = load_rosters([seat.entry.squad_id])[seat.entry.squad_id].roster
+    names = crew_names(roster)
+    return render(
+        request,
+        "campaigns/round_crew.html",
+        {
+            "campaign": campaign, "round": round, "seat": seat,
+            "names": [(name, seat.crew is None or name in seat.crew) for name in names],
+        },
+    )  # fmt: skip

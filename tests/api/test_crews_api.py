@@ -138,3 +138,29 @@ def test_a_force_s_crew_is_its_units_and_those_left_out_gain_nothing(war, user, 
     assert api.post(f"/api/campaigns/{campaign.pk}/battles/{number}/confirm/").status_code == 200
     texts = [h.params for h in HistoryEntry.objects.filter(entry=ours)]
     assert not any(name in str(texts) for name in units[1:])
+
+
+def test_a_player_chooses_the_crew_for_their_table_over_the_api(campaign, enrolled, user):
+    from campaigns import services
+    from campaigns.models import Seat
+    from tests.api.conftest import token_client
+
+    us, vc = enrolled
+    organiser = campaign.organiser
+    round = services.round_open(campaign=campaign, by=organiser, mode="random", seed=1)
+    services.round_publish(round=round, by=organiser)
+    ours, theirs = token_client(us.player), token_client(vc.player)
+    base = f"/api/campaigns/{campaign.pk}/rounds/1/crew/"
+    crew = names(us)[:2]
+    chosen = ours.post(base, {"squad_id": us.squad_id, "crew": crew}, format="json")
+    assert chosen.status_code == 200, chosen.json()
+    seats = {s["squad_id"]: s["crew"] for s in chosen.json()["tables"][0]["squads"]}
+    assert seats == {us.squad_id: crew, vc.squad_id: None}
+    wrong = ours.post(base, {"squad_id": us.squad_id, "crew": [crew[0], "Nobody"]}, format="json")
+    assert wrong.status_code == 422
+    assert [e["field"] for e in errors(wrong)] == ["crew[1]"]
+    not_yours = theirs.post(base, {"squad_id": us.squad_id, "crew": None}, format="json")
+    assert not_yours.status_code == 403 and errors(not_yours)[0]["field"] == "squad_id"
+    whole = ours.post(base, {"squad_id": us.squad_id, "crew": None}, format="json")
+    assert whole.status_code == 200
+    assert Seat.objects.get(entry=us).crew is None

@@ -96,6 +96,7 @@ API = {
     "campaigns:round_challenge": {"campaigns_rounds_challenge_create"},
     "campaigns:challenge_accept": {"campaigns_rounds_accept_create"},
     "campaigns:challenge_refuse": {"campaigns_rounds_refuse_create"},
+    "campaigns:round_crew": {"campaigns_rounds_crew_create", "campaigns_rounds_retrieve"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},
