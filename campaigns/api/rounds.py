@@ -19,17 +19,20 @@ from rest_framework.response import Response
 from api.errors import id_errors, relocated, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
+from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
 from campaigns import selectors, services
 from campaigns.api.common import CAMPAIGN_ID, readable_campaign
 from campaigns.models import Campaign, Entry, Round
 from campaigns.serializers import (
     ChallengeDecisionSerializer,
+    ReportOptionsSerializer,
     RoundChallengeSerializer,
     RoundOpenSerializer,
     RoundSerializer,
     RoundSwapSerializer,
     RoundWithdrawSerializer,
     SeatCrewSerializer,
+    TableScenarioSerializer,
 )
 from core.errors import ServiceError
 
@@ -202,6 +205,33 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         415,
         422,
     ),  # fmt: skip
+    scenario=_round_action(
+        _("Type a table's scenario"),
+        _(
+            "The organiser only (403), in a draft or published round (else 409): free text, "
+            "printed on the pairings sheet and proposed by the report screen. A table the "
+            "round lacks is a 422. (Choosing from the campaign's pack's scenarios comes with "
+            "the campaign's pack.)"
+        ),
+        TableScenarioSerializer,
+        PLAYED_LINKS,
+        400,
+        409,
+        413,
+        415,
+        422,
+    ),  # fmt: skip
+    pairings=extend_schema(
+        summary=_("A round's pairings sheet as PDF"),
+        description=_(
+            "Its tables with their squads, players, crews and scenarios, the bye and the "
+            "squads withdrawn, for whoever reads the campaign, as the round page's download "
+            "prints it (in the request: a sheet of a page or two). Throttled on its own "
+            "(scope 'pdf'); errors are JSON."
+        ),
+        parameters=[CAMPAIGN_ID, ROUND_NUMBER, ReportOptionsSerializer],
+        responses={(200, "application/pdf"): PDF_RESPONSE, **id_errors(400, 503)},
+    ),
     close=_round_action(
         _("Close a published round"),
         _(
@@ -222,7 +252,7 @@ class RoundViewSet(ApiViewSet):
     lookup_field = "number"
     lookup_value_regex = "[0-9]+"
     pagination_class = None  # a campaign plays a handful of rounds
-    READS = frozenset({"list", "retrieve"})
+    READS = frozenset({"list", "retrieve", "pairings"})
 
     def _round(self, campaign: Campaign, number: Any) -> Round:
         round = Round.objects.filter(campaign=campaign, number=number).first()
@@ -354,4 +384,38 @@ class RoundViewSet(ApiViewSet):
             )
         except ServiceError as error:
             raise unprocessable(relocated(error, "entry", "squad_id")) from None
+        return self._detail(campaign, number)
+
+    @action(
+        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
+        content_negotiation_class=FirstRenderer, query_serializer=ReportOptionsSerializer,
+    )  # fmt: skip
+    def pairings(self, request: Request, id: str, number: str) -> Response:
+        from printing.api import pdf_answer  # the PDF downloads' throttle and headers
+        from printing.pairings import pairings_filename, pairings_pdf
+
+        campaign = readable_campaign(request, id)
+        query = ReportOptionsSerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        try:
+            round = selectors.round_detail(campaign, number)
+        except Round.DoesNotExist:
+            raise exceptions.NotFound() from None
+        paper = query.validated_data["paper"]
+        return pdf_answer(
+            self, request, asked=False,
+            pdf=lambda wait: pairings_pdf(campaign, round, paper=paper),
+            filename=pairings_filename(campaign, round, paper=paper),
+        )  # fmt: skip
+
+    @action(detail=True, methods=["post"])
+    def scenario(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        round = self._round(campaign, number)
+        body = TableScenarioSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.table_scenario(round=round, by=request.user, **body.validated_data)
+        except ServiceError as error:
+            raise unprocessable(error) from None
         return self._detail(campaign, number)

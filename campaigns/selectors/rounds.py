@@ -60,16 +60,23 @@ def latest_round(campaign: Campaign) -> Round | None:
     return Round.objects.filter(campaign=campaign).order_by("-number").first()
 
 
-def table_crews(campaign: Campaign, entries: list[Entry]) -> dict[int, list[str] | None]:
-    """The crews the players chose for the table of a published round where ``entries``
-    sit together with no battle yet, by entry id ({} when they sit at no such table;
-    1 query)."""
+def table_setup(
+    campaign: Campaign, entries: list[Entry]
+) -> tuple[dict[int, list[str] | None], str]:
+    """The crews the players chose (by entry id) and the scenario typed for the table of a
+    published round where ``entries`` sit together with no battle yet; ``({}, "")`` when
+    they sit at no such table (1 query)."""
     ids = {entry.pk for entry in entries}
     seats = Seat.objects.filter(
         round__campaign=campaign, round__status=Round.Status.PUBLISHED, entry_id__in=ids,
         pairing__table__isnull=False, pairing__battle__isnull=True,
-    ).values_list("pairing_id", "entry_id", "crew")  # fmt: skip
+    ).values_list("pairing_id", "entry_id", "crew", "pairing__scenario")  # fmt: skip
     tables: dict[int, dict[int, list[str] | None]] = defaultdict(dict)
-    for pairing_id, entry_id, crew in seats:
+    scenarios: dict[int, str] = {}
+    for pairing_id, entry_id, crew, scenario in seats:
         tables[pairing_id][entry_id] = crew
-    return next((crews for crews in tables.values() if set(crews) == ids), {})
+        scenarios[pairing_id] = scenario
+    for pairing_id, crews in tables.items():
+        if set(crews) == ids:
+            return crews, scenarios[pairing_id]
+    return {}, ""

@@ -59,6 +59,7 @@ from campaigns.serializers.rounds import (
     RoundSwapSerializer,
     RoundWithdrawSerializer,
     SeatCrewSerializer,
+    TableScenarioSerializer,
 )
 from campaigns.serializers.standings import (
     CharacterSerializer,
@@ -74,6 +75,7 @@ __all__ = [
     "RoundSwapSerializer",
     "RoundWithdrawSerializer",
     "SeatCrewSerializer",
+    "TableScenarioSerializer",
     "battle_report_serializer",
     "battle_report_schema",
     "BATTLE_REPORT_EXAMPLE",

@@ -157,3 +157,11 @@ class SeatCrewSerializer(StrictSerializer):
             "null or empty: the whole squad."
         ),
     )  # fmt: skip
+
+
+class TableScenarioSerializer(StrictSerializer):
+    table = serializers.IntegerField(min_value=1, max_value=32767, help_text=_("A table number."))
+    scenario = serializers.CharField(
+        max_length=200, allow_blank=True, trim_whitespace=True,
+        help_text=_("Free text; empty: none yet."),
+    )  # fmt: skip

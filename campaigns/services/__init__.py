@@ -52,6 +52,7 @@ from campaigns.services.rounds import (
     round_swap,
     round_withdraw,
     seat_crew,
+    table_scenario,
 )
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 
@@ -85,6 +86,7 @@ __all__ = [
     "challenge_accept",
     "challenge_refuse",
     "seat_crew",
+    "table_scenario",
     "Conflict",
     "Invalid",
     "Missing",

@@ -56,6 +56,7 @@ from campaigns.models import (
 from campaigns.services.applying import ReportRefused
 from core.errors import Conflict, Invalid, NotAllowed
 from rules import crew as crew_rules
+from rules.documents import UNPRINTABLE
 from rules.pairing import RoundPairing, pair_at_random, pair_by_standings
 
 OPEN_MODES = (Round.Mode.RANDOM, Round.Mode.STANDINGS, Round.Mode.CHALLENGE)
@@ -386,7 +387,29 @@ def challenge_refuse(*, round: Round, entry: Entry, by: AbstractBaseUser) -> Rou
     return round
 
 
-# --- crews -----------------------------------------------------------------------------------
+# --- scenarios and crews ---------------------------------------------------------------------
+
+MAX_SCENARIO = Pairing._meta.get_field("scenario").max_length
+
+
+@transaction.atomic
+def table_scenario(*, round: Round, table: int, scenario: str, by: AbstractBaseUser) -> Pairing:
+    """The organiser types the scenario of a table of a draft or published round (free text;
+    empty: none yet). Pairing a draft again draws new tables, without scenarios."""
+    round = _locked_round(round, by)
+    if round.status == Round.Status.CLOSED:
+        _state(round, Round.Status.PUBLISHED)
+    pairing = Pairing.objects.filter(round=round, table=table).first()
+    if pairing is None:
+        raise Invalid("table", _("round %(number)d has no table %(table)s") % {
+            "number": round.number, "table": table})  # fmt: skip
+    scenario = scenario.strip()
+    if len(scenario) > MAX_SCENARIO or UNPRINTABLE.search(scenario):
+        raise Invalid("scenario", _("a scenario is at most %(max)d printable characters") % {
+            "max": MAX_SCENARIO})  # fmt: skip
+    pairing.scenario = scenario
+    pairing.save(update_fields=["scenario"])
+    return pairing
 
 
 @transaction.atomic

@@ -42,6 +42,7 @@ from campaigns.views.rounds import (
     round_publish,
     round_swap,
     round_withdraw,
+    table_scenario,
 )
 from campaigns.views.squads import (
     character_detail,
@@ -54,6 +55,7 @@ __all__ = [
     "challenge_refuse",
     "round_close",
     "round_crew",
+    "table_scenario",
     "round_detail",
     "round_list",
     "round_publish",

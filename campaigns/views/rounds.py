@@ -89,6 +89,7 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "is_organiser": is_organiser,
             "can_edit": is_organiser and round.status == Round.Status.DRAFT,
             "can_close": is_organiser and round.status == Round.Status.PUBLISHED,
+            "can_set_scenario": is_organiser and round.status != Round.Status.CLOSED,
             "seated": sorted(seated, key=lambda e: e.squad.name.casefold()),
             "challenges": challenges,
             "can_challenge": challenging,
@@ -228,3 +229,19 @@ def round_crew(request: HttpRequest, pk: int, number: int, entry_pk: int) -> Htt
             "names": [(name, seat.crew is None or name in seat.crew) for name in names],
         },
     )  # fmt: skip
+
+
+@login_required
+@require_POST
+def table_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organiser types a table's scenario (free text)."""
+
+    def type_it(round: Round) -> None:
+        table = _pk(request.POST.get("table", ""))
+        if table is None:
+            raise services.Invalid("table", _("choose a table of this round"))
+        services.table_scenario(
+            round=round, table=table, scenario=request.POST.get("scenario", ""), by=request.user
+        )
+
+    return _round_action(request, pk, number, type_it)

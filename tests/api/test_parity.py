@@ -97,6 +97,8 @@ API = {
     "campaigns:challenge_accept": {"campaigns_rounds_accept_create"},
     "campaigns:challenge_refuse": {"campaigns_rounds_refuse_create"},
     "campaigns:round_crew": {"campaigns_rounds_crew_create", "campaigns_rounds_retrieve"},
+    "campaigns:table_scenario": {"campaigns_rounds_scenario_create"},
+    "campaigns:round_pairings_pdf": {"campaigns_rounds_pairings_retrieve"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},
