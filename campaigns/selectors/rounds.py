@@ -10,26 +10,48 @@ from django.db.models import Prefetch, QuerySet
 from campaigns.models import Campaign, Challenge, Entry, Pairing, Round, Seat, Withdrawal
 
 
+def _named(*entries: str) -> list[str]:
+    """The fields a round's page, sheet and API read of each entry named (a path from the
+    model queried): its squad's name and its player's username, nothing else of the two rows
+    (a squad's units and notes, a battle's report, would be read for nothing)."""
+    return [
+        f"{entry}__{field}"
+        for entry in entries
+        for field in ("id", "player_id", "squad_id", "squad__id", "squad__name", "player__id",
+                      "player__username")
+    ]  # fmt: skip
+
+
 def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
     """``rounds`` with their tables (the bye last), squads, players and battles, the squads
     withdrawn and the challenges (5 queries more)."""
-    seats = Seat.objects.select_related("entry__squad", "entry__player").order_by("position")
+    seats = (
+        Seat.objects.select_related("entry__squad", "entry__player")
+        .only("round_id", "pairing_id", "position", "crew", *_named("entry"))
+        .order_by("position")
+    )
+    pairings = (
+        Pairing.objects.select_related("battle")
+        .only(
+            "round_id", "table", "forced_rematch", "scenario", "battle__id", "battle__number",
+            "battle__status",
+        )
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("table")
+    )  # fmt: skip
     return rounds.prefetch_related(
-        Prefetch(
-            "pairings",
-            queryset=Pairing.objects.select_related("battle")
-            .prefetch_related(Prefetch("seats", queryset=seats))
-            .order_by("table"),
-        ),
+        Prefetch("pairings", queryset=pairings),
         Prefetch(
             "withdrawals",
-            queryset=Withdrawal.objects.select_related("entry__squad", "entry__player"),
+            queryset=Withdrawal.objects.select_related("entry__squad", "entry__player").only(
+                "round_id", *_named("entry")
+            ),
         ),
         Prefetch(
             "challenges",
             queryset=Challenge.objects.select_related(
                 "entry__squad", "entry__player", "opponent__squad", "opponent__player"
-            ),
+            ).only("round_id", "status", *_named("entry", "opponent")),
         ),
     )
 

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -79,6 +80,9 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "campaign": campaign,
             "round": round,
             "tables": [(t, list(t.seats.all())) for t in tables],
+            # a row's links, its pk added: one reverse for all the rows
+            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0])[:-2],
+            "battle_prefix": reverse("campaigns:battle", args=[campaign.pk, 0])[:-2],
             "my_tables": [
                 t
                 for t in tables
