@@ -50,6 +50,9 @@ _CLOSE = ("CloseRound", "campaigns_rounds_close_create")
 _CHALLENGE = ("ProposeOpponent", "campaigns_rounds_challenge_create")
 _ACCEPT = ("AcceptChallenge", "campaigns_rounds_accept_create")
 _CREW = ("ChooseCrew", "campaigns_rounds_crew_create")
+# An action with a body: unreadable (400), too big (413), not JSON (415); the round's state
+# (409); what it names refused by the stored data (422)
+WRITE_ERRORS = (400, 409, 413, 415, 422)
 DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW, _CHALLENGE, _ACCEPT], **_THIS_ROUND)
 PLAYED_LINKS = links([_GET, _CLOSE, _CREW], **_THIS_ROUND)
 
@@ -119,11 +122,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         RoundSwapSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     withdraw=_round_action(
         _("Withdraw a squad from a draft round"),
@@ -134,11 +133,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         RoundWithdrawSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     challenge=_round_action(
         _("Propose an opponent (a round paired by challenge)"),
@@ -149,11 +144,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         RoundChallengeSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     accept=_round_action(
         _("Accept a squad's challenge"),
@@ -166,11 +157,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         ChallengeDecisionSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     refuse=_round_action(
         _("Refuse a squad's challenge"),
@@ -181,11 +168,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         ChallengeDecisionSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     crew=_round_action(
         _("Choose a squad's crew for its table"),
@@ -199,11 +182,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         SeatCrewSerializer,
         PLAYED_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     scenario=_round_action(
         _("Type a table's scenario"),
@@ -215,11 +194,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         TableScenarioSerializer,
         PLAYED_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     pairings=extend_schema(
         summary=_("A round's pairings sheet as PDF"),
@@ -303,32 +278,43 @@ class RoundViewSet(ApiViewSet):
         services.round_publish(round=self._round(campaign, number), by=request.user)
         return self._detail(campaign, number)
 
-    @action(detail=True, methods=["post"])
-    def swap(self, request: Request, id: str, number: str) -> Response:
+    def _act(self, request: Request, id: str, number: str, body_class, act) -> Response:
+        """Read the body (``body_class``), run ``act(campaign, round, data, user)`` (a
+        service call): a refusal of what it names is a 422 at the body's path (the
+        services' ``entry`` is ``squad_id``, their ``opponent`` ``opponent_id``); 403 and
+        409 say their own status. The round as it is then."""
         campaign = readable_campaign(request, id)
         round = self._round(campaign, number)
-        body = RoundSwapSerializer(data=request.data)
+        body = body_class(data=request.data)
         body.is_valid(raise_exception=True)
-        first = self._entry(campaign, body.validated_data["first"], "first")
-        second = self._entry(campaign, body.validated_data["second"], "second")
         try:
-            services.round_swap(round=round, first=first, second=second, by=request.user)
-        except ServiceError as error:  # 403 / 409 say their own status
+            act(campaign, round, body.validated_data, request.user)
+        except ServiceError as error:
+            error = relocated(relocated(error, "entry", "squad_id"), "opponent", "opponent_id")
             raise unprocessable(error) from None
         return self._detail(campaign, number)
 
     @action(detail=True, methods=["post"])
+    def swap(self, request: Request, id: str, number: str) -> Response:
+        def swap(campaign, round, data, user) -> None:
+            first = self._entry(campaign, data["first"], "first")
+            second = self._entry(campaign, data["second"], "second")
+            services.round_swap(round=round, first=first, second=second, by=user)
+
+        return self._act(request, id, number, RoundSwapSerializer, swap)
+
+    def _on_squad(self, request: Request, id: str, number: str, body_class, service) -> Response:
+        """``service(round=, entry=, by=)`` on the squad of the body's ``squad_id``."""
+
+        def act(campaign, round, data, user) -> None:
+            service(round=round, entry=self._entry(campaign, data["squad_id"], "squad_id"),
+                    by=user)  # fmt: skip
+
+        return self._act(request, id, number, body_class, act)
+
+    @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, id: str, number: str) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = RoundWithdrawSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
-        try:
-            services.round_withdraw(round=round, entry=entry, by=request.user)
-        except ServiceError as error:
-            raise unprocessable(relocated(error, "entry", "squad_id")) from None
-        return self._detail(campaign, number)
+        return self._on_squad(request, id, number, RoundWithdrawSerializer, services.round_withdraw)
 
     @action(detail=True, methods=["post"])
     def close(self, request: Request, id: str, number: str) -> Response:
@@ -338,53 +324,32 @@ class RoundViewSet(ApiViewSet):
 
     @action(detail=True, methods=["post"])
     def challenge(self, request: Request, id: str, number: str) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = RoundChallengeSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
-        opponent = self._entry(campaign, body.validated_data["opponent_id"], "opponent_id")
-        try:
-            services.challenge_propose(round=round, entry=entry, opponent=opponent, by=request.user)
-        except ServiceError as error:
-            error = relocated(relocated(error, "entry", "squad_id"), "opponent", "opponent_id")
-            raise unprocessable(error) from None
-        return self._detail(campaign, number)
+        def propose(campaign, round, data, user) -> None:
+            entry = self._entry(campaign, data["squad_id"], "squad_id")
+            opponent = self._entry(campaign, data["opponent_id"], "opponent_id")
+            services.challenge_propose(round=round, entry=entry, opponent=opponent, by=user)
 
-    def _decide(self, request: Request, id: str, number: str, decide) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = ChallengeDecisionSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
-        try:
-            decide(round=round, entry=entry, by=request.user)
-        except ServiceError as error:
-            raise unprocessable(relocated(error, "entry", "squad_id")) from None
-        return self._detail(campaign, number)
+        return self._act(request, id, number, RoundChallengeSerializer, propose)
 
     @action(detail=True, methods=["post"])
     def accept(self, request: Request, id: str, number: str) -> Response:
-        return self._decide(request, id, number, services.challenge_accept)
+        return self._on_squad(
+            request, id, number, ChallengeDecisionSerializer, services.challenge_accept
+        )
 
     @action(detail=True, methods=["post"])
     def refuse(self, request: Request, id: str, number: str) -> Response:
-        return self._decide(request, id, number, services.challenge_refuse)
+        return self._on_squad(
+            request, id, number, ChallengeDecisionSerializer, services.challenge_refuse
+        )
 
     @action(detail=True, methods=["post"])
     def crew(self, request: Request, id: str, number: str) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = SeatCrewSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
-        try:
-            services.seat_crew(
-                round=round, entry=entry, crew=body.validated_data["crew"], by=request.user
-            )
-        except ServiceError as error:
-            raise unprocessable(relocated(error, "entry", "squad_id")) from None
-        return self._detail(campaign, number)
+        def choose(campaign, round, data, user) -> None:
+            entry = self._entry(campaign, data["squad_id"], "squad_id")
+            services.seat_crew(round=round, entry=entry, crew=data["crew"], by=user)
+
+        return self._act(request, id, number, SeatCrewSerializer, choose)
 
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
@@ -410,12 +375,7 @@ class RoundViewSet(ApiViewSet):
 
     @action(detail=True, methods=["post"])
     def scenario(self, request: Request, id: str, number: str) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = TableScenarioSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        try:
-            services.table_scenario(round=round, by=request.user, **body.validated_data)
-        except ServiceError as error:
-            raise unprocessable(error) from None
-        return self._detail(campaign, number)
+        def type_it(campaign, round, data, user) -> None:
+            services.table_scenario(round=round, by=user, **data)
+
+        return self._act(request, id, number, TableScenarioSerializer, type_it)

@@ -125,31 +125,25 @@ class RoundSwapSerializer(StrictSerializer):
     second = serializers.IntegerField(min_value=1, max_value=2**62, help_text=_("A squad_id."))
 
 
+def _squad_id(help_text: str) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=2**62, help_text=help_text)
+
+
 class RoundWithdrawSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("The campaign squad to leave out.")
-    )
+    squad_id = _squad_id(_("The campaign squad to leave out."))
 
 
 class RoundChallengeSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("Your campaign squad, seated in the round.")
-    )
-    opponent_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("The campaign squad it challenges.")
-    )
+    squad_id = _squad_id(_("Your campaign squad, seated in the round."))
+    opponent_id = _squad_id(_("The campaign squad it challenges."))
 
 
 class ChallengeDecisionSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("The challenger's campaign squad.")
-    )
+    squad_id = _squad_id(_("The challenger's campaign squad."))
 
 
 class SeatCrewSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("Your campaign squad, at a table of the round.")
-    )
+    squad_id = _squad_id(_("Your campaign squad, at a table of the round."))
     crew = serializers.ListField(
         child=serializers.CharField(max_length=MAX_NAME), allow_null=True, max_length=MAX_MEMBERS,
         help_text=_(

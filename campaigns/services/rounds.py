@@ -299,6 +299,17 @@ def _challenge_round(round: Round) -> None:
     _state(round, Round.Status.DRAFT)
 
 
+def _players_round(round: Round, entry: Entry, by: AbstractBaseUser, refusal: str) -> Round:
+    """The round locked (after its campaign, as every round write), if ``by`` plays
+    ``entry``; else ``refusal`` (a msgid naming the squad) at ``entry``."""
+    campaign = Campaign.objects.select_for_update().get(pk=round.campaign_id)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    round.campaign = campaign
+    if entry.player_id != by.pk:
+        raise NotAllowed("entry", _(refusal) % {"squad": entry.squad.name})
+    return round
+
+
 @transaction.atomic
 def challenge_propose(
     *, round: Round, entry: Entry, opponent: Entry, by: AbstractBaseUser
@@ -306,12 +317,8 @@ def challenge_propose(
     """The player of ``entry`` proposes ``opponent`` for it in a draft round paired by
     challenge; a proposal made before for ``entry`` is replaced, unless the organiser has
     accepted it. Both squads must play in the round."""
-    campaign = Campaign.objects.select_for_update().get(pk=round.campaign_id)
-    round = Round.objects.select_for_update().get(pk=round.pk)
-    round.campaign = campaign
-    if entry.player_id != by.pk:
-        raise NotAllowed("entry", _("only the player of %(squad)s proposes its opponent") % {
-            "squad": entry.squad.name})  # fmt: skip
+    round = _players_round(round, entry, by, gettext_noop(
+        "only the player of %(squad)s proposes its opponent"))  # fmt: skip
     _challenge_round(round)
     _seat(round, entry, "entry")
     _seat(round, opponent, "opponent")
@@ -418,12 +425,8 @@ def seat_crew(*, round: Round, entry: Entry, crew: list[str] | None, by: Abstrac
     or published round, its battle not reported yet): names of the squad's models that can
     fight, or of its units (``rules.crew``); ``None`` or empty: the whole squad. Each name
     refused at ``crew[j]``."""
-    campaign = Campaign.objects.select_for_update().get(pk=round.campaign_id)
-    round = Round.objects.select_for_update().get(pk=round.pk)
-    round.campaign = campaign
-    if entry.player_id != by.pk:
-        raise NotAllowed("entry", _("only the player of %(squad)s chooses its crew") % {
-            "squad": entry.squad.name})  # fmt: skip
+    round = _players_round(round, entry, by, gettext_noop(
+        "only the player of %(squad)s chooses its crew"))  # fmt: skip
     if round.status == Round.Status.CLOSED:
         _state(round, Round.Status.PUBLISHED)
     seat = _seat(round, entry, "entry")

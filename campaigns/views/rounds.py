@@ -159,16 +159,6 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    def withdraw(round: Round) -> None:
-        entry = _entry(request, round, "entry")
-        services.round_withdraw(round=round, entry=entry, by=request.user)
-
-    return _round_action(request, pk, number, withdraw)
-
-
-@login_required
-@require_POST
 def round_challenge(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A player proposes an opponent for one of their squads (a round paired by challenge)."""
 
@@ -179,9 +169,9 @@ def round_challenge(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return _round_action(request, pk, number, propose)
 
 
-def _on_challenge(name: str):
-    """The organiser's view that runs ``services.<name>`` on the challenge of the squad
-    posted as ``entry``: accept or refuse it."""
+def _on_entry(name: str):
+    """The organiser's view that runs ``services.<name>`` on the squad posted as ``entry``:
+    withdraw it from the round, accept or refuse its challenge."""
 
     @login_required
     @require_POST
@@ -196,8 +186,9 @@ def _on_challenge(name: str):
     return view
 
 
-challenge_accept = _on_challenge("challenge_accept")
-challenge_refuse = _on_challenge("challenge_refuse")
+round_withdraw = _on_entry("round_withdraw")
+challenge_accept = _on_entry("challenge_accept")
+challenge_refuse = _on_entry("challenge_refuse")
 
 
 @login_required

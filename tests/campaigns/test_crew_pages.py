@@ -11,17 +11,9 @@ from django.utils.html import escape
 
 from campaigns import services
 from campaigns.models import Battle, HistoryEntry, Seat
-from rosters.models import Member
+from tests.api.test_crews_api import names
 
 pytestmark = pytest.mark.django_db
-
-
-def names(entry) -> list[str]:
-    return list(
-        Member.objects.filter(squad_id=entry.squad_id, status="active")
-        .order_by("position", "pk")
-        .values_list("name", flat=True)
-    )
 
 
 @pytest.fixture
