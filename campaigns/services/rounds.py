@@ -134,8 +134,10 @@ def _pair(round: Round) -> None:
     met = history(round.campaign)
     if round.mode == Round.Mode.RANDOM:
         drawn = pair_at_random(players, random.Random(round.seed), met)
-    elif round.mode == Round.Mode.CHALLENGE:
-        drawn = pair_by_standings(players, met, accepted_pairs(round))
+    elif round.mode == Round.Mode.CHALLENGE:  # a squad gone from the campaign frees its pair
+        playing = set(players)
+        fixed = [pair for pair in accepted_pairs(round) if playing.issuperset(pair)]
+        drawn = pair_by_standings(players, met, fixed)
     else:
         drawn = pair_by_standings(players, met)
     Pairing.objects.filter(round=round).delete()

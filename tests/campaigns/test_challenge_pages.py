@@ -86,3 +86,17 @@ def test_the_challenge_page_runs_the_same_queries_for_2_and_for_12_proposals(
     with django_assert_num_queries(len(captured)):
         page = client.get(round_url(campaign)).content.decode()
     assert page.count('name="entry" value=') >= 20  # accept and refuse for each proposal
+
+
+def test_a_squad_gone_from_the_campaign_frees_its_accepted_pair(campaign, organiser, five):  # noqa: F811
+    from campaigns.models import Player
+
+    a, b, c, *_ = five
+    round = services.round_open(campaign=campaign, by=organiser, mode="challenge")
+    services.challenge_propose(round=round, entry=a, opponent=b, by=a.player)
+    services.challenge_accept(round=round, entry=a, by=organiser)
+    player = Player.objects.get(campaign=campaign, user=b.player)
+    services.player_remove(campaign=campaign, by=organiser, player=player)
+    services.round_withdraw(round=round, entry=c, by=organiser)  # pairs the round again
+    seated = {s.entry_id for p in Pairing.objects.filter(round=round) for s in p.seats.all()}
+    assert b.pk not in seated and a.pk in seated
