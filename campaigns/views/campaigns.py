@@ -97,6 +97,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "column:casualties", gettext_noop("Casualties")
             ),
             "campaign_note": campaign_rules(campaign).labels.get("campaign:note", ""),
+            # a row's links, its pk added: one reverse for all the rows
+            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
+            "remove_prefix": reverse("campaigns:player_remove", args=[campaign.pk, 0]).removesuffix(
+                "0/remove/"
+            ),
             "sort": sort,
             "log_sort": log_sort,
             "page": page,

@@ -81,8 +81,8 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "round": round,
             "tables": [(t, list(t.seats.all())) for t in tables],
             # a row's links, its pk added: one reverse for all the rows
-            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0])[:-2],
-            "battle_prefix": reverse("campaigns:battle", args=[campaign.pk, 0])[:-2],
+            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
+            "battle_prefix": reverse("campaigns:battle", args=[campaign.pk, 0]).removesuffix("0/"),
             "my_tables": [
                 t
                 for t in tables
