@@ -25,6 +25,7 @@ MODULES = [
     "bench.bench_print_styles",
     "bench.bench_units",
     "bench.bench_campaigns",
+    "bench.bench_rounds",
     "bench.bench_throttle",
     "bench.bench_prerender",
     "bench.bench_campaign_night",

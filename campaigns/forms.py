@@ -96,7 +96,8 @@ class CampaignPackForm(forms.Form):
 
 @dataclass
 class ReportSide:
-    """One squad on the report screen, with the models that can fight (active ones), and
+    """One squad on the report screen, with the models that can fight (active ones, or its
+    crew's), and
     the game's own fields of a report (``GameSystem.deeds`` and ``GameSystem.report``).
     In a game played with units the screen has a row per unit (``units``) instead."""
 
@@ -105,6 +106,10 @@ class ReportSide:
     members: list[Member]
     game: GameSystem
     units: tuple[Unit, ...] = ()
+    # The crew (``rules.crew``): the names that take part, the screen's rows narrowed to
+    # them; None: the whole squad. ``names``: every name that could.
+    crew: tuple[str, ...] | None = None
+    names: tuple[str, ...] = ()
 
     def prefix(self, member: Member | None = None) -> str:
         return f"s{self.index}-m{member.pk}" if member else f"s{self.index}"
@@ -243,6 +248,8 @@ def report_document(
             "deeds": deeds,
             **rolls,
         }
+        if side.crew is not None:
+            entry["crew"] = list(side.crew)
         for choice in side.side_fields(data):
             if choice["value"]:
                 entry[choice["field"].key] = choice["value"]
@@ -290,6 +297,7 @@ def _units_side(data: Any, side: ReportSide, errors: list[str]) -> dict[str, Any
         "squad_id": side.entry.squad_id,
         "outcome": data.get(f"{side.prefix()}-outcome", ""),
         "casualties": casualties,
+        **({"crew": list(side.crew)} if side.crew is not None else {}),
     }
 
 

@@ -363,6 +363,9 @@ class Seat(models.Model):
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField(default=0)  # 0: the higher placed
+    # The names of the squad's models (or units) its player chose to take to this table;
+    # null: the whole squad (the report screen proposes it, the pairings sheet prints it)
+    crew = models.JSONField(_("crew"), null=True, blank=True)
 
     class Meta:
         ordering = ["pairing", "position"]
@@ -395,3 +398,40 @@ class Withdrawal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} out of {self.round}"
+
+
+class Challenge(models.Model):
+    """A squad's proposal of its opponent for a round paired by challenge: its player makes
+    it (one per squad, replaced until accepted), the organiser accepts it (the two squads
+    then sit at one table) or refuses it."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("proposed")
+        ACCEPTED = "accepted", _("accepted")
+        REFUSED = "refused", _("refused")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="challenges")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PROPOSED)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )  # fmt: skip
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_challenge_per_squad"),
+            models.CheckConstraint(
+                condition=~Q(entry=models.F("opponent")), name="challenge_not_oneself"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["proposed", "accepted", "refused"]),
+                name="challenge_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} challenges {self.opponent} in {self.round}"

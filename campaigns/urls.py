@@ -36,6 +36,11 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
     path("<int:pk>/rounds/<int:number>/withdraw/", views.round_withdraw, name="round_withdraw"),
     path("<int:pk>/rounds/<int:number>/close/", views.round_close, name="round_close"),
+    path("<int:pk>/rounds/<int:number>/challenge/", views.round_challenge, name="round_challenge"),
+    path("<int:pk>/rounds/<int:number>/accept/", views.challenge_accept, name="challenge_accept"),
+    path("<int:pk>/rounds/<int:number>/refuse/", views.challenge_refuse, name="challenge_refuse"),
+    path("<int:pk>/rounds/<int:number>/crew/<int:entry_pk>/", views.round_crew, name="round_crew"),
+    path("<int:pk>/rounds/<int:number>/scenario/", views.table_scenario, name="table_scenario"),
     path("<int:pk>/squads/<int:entry_pk>/", views.entry_detail, name="entry"),
     path("<int:pk>/characters/<int:member_pk>/", views.character_detail, name="character"),
 ]

@@ -2,6 +2,7 @@
 
 - The quick-reference card of a game system: public.
 - A campaign's report (``campaigns:report_pdf``): whoever may read the campaign.
+- A round's pairings sheet (``campaigns:round_pairings_pdf``): whoever may read the campaign.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
   the squad's public id, while its owner keeps the public link on (else a 404).
@@ -36,8 +37,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaigns import selectors
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Round
 from core.limits import limit_pdf, over_limit
+from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
     NotPrintable,
@@ -246,3 +248,23 @@ def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
         context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
         waiting_page="campaigns/report_on_its_way.html",
     )
+
+
+@require_GET
+@limit_pdf
+@print_budget
+def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """``/campaigns/<pk>/rounds/<n>/pairings.pdf?paper=a4|letter``: the round's tables,
+    squads, players, crews and scenarios (``printing.pairings``), rendered in the request."""
+    campaign = get_object_or_404(Campaign, pk=pk)
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+    try:
+        round = selectors.round_detail(campaign, number)
+    except Round.DoesNotExist:
+        raise Http404 from None
+    pdf = pairings_pdf(campaign, round, paper=paper)
+    return _pdf_response(pdf, pairings_filename(campaign, round, paper=paper))

@@ -178,6 +178,8 @@ class Side:
     # The game's own keys of a side (``GameSystem.report.side``), by key; a key at its
     # default is left out.
     details: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=True)
+    # The names of the models (units) that took part (``rules.crew``); None: the whole squad
+    crew: tuple[str, ...] | None = None
 
     def state_of(self, name: str) -> str:
         for casualty in self.casualties:

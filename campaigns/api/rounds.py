@@ -19,14 +19,20 @@ from rest_framework.response import Response
 from api.errors import id_errors, relocated, unprocessable
 from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
+from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
 from campaigns import selectors, services
 from campaigns.api.common import CAMPAIGN_ID, readable_campaign
 from campaigns.models import Campaign, Entry, Round
 from campaigns.serializers import (
+    ChallengeDecisionSerializer,
+    ReportOptionsSerializer,
+    RoundChallengeSerializer,
     RoundOpenSerializer,
     RoundSerializer,
     RoundSwapSerializer,
     RoundWithdrawSerializer,
+    SeatCrewSerializer,
+    TableScenarioSerializer,
 )
 from core.errors import ServiceError
 
@@ -41,8 +47,14 @@ _PUBLISH = ("PublishRound", "campaigns_rounds_publish_create")
 _SWAP = ("SwapSquads", "campaigns_rounds_swap_create")
 _WITHDRAW = ("WithdrawSquad", "campaigns_rounds_withdraw_create")
 _CLOSE = ("CloseRound", "campaigns_rounds_close_create")
-DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW], **_THIS_ROUND)
-PLAYED_LINKS = links([_GET, _CLOSE], **_THIS_ROUND)
+_CHALLENGE = ("ProposeOpponent", "campaigns_rounds_challenge_create")
+_ACCEPT = ("AcceptChallenge", "campaigns_rounds_accept_create")
+_CREW = ("ChooseCrew", "campaigns_rounds_crew_create")
+# An action with a body: unreadable (400), too big (413), not JSON (415); the round's state
+# (409); what it names refused by the stored data (422)
+WRITE_ERRORS = (400, 409, 413, 415, 422)
+DRAFT_LINKS = links([_GET, _PUBLISH, _SWAP, _WITHDRAW, _CHALLENGE, _ACCEPT], **_THIS_ROUND)
+PLAYED_LINKS = links([_GET, _CLOSE, _CREW], **_THIS_ROUND)
 
 
 def _round_action(summary, description, request, next_links, *errors: int) -> Any:
@@ -69,11 +81,12 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         summary=_("Open the next round"),
         description=_(
             "The organiser only (403 for others). The round is a draft, paired at random "
-            "(round 1, or on request; the seed draws the same round again) or by the "
-            "standings: nobody sits out twice before everybody has sat out once, and no two "
-            "squads meet again while any pairing avoids it (a table says forced_rematch when "
-            "none could). The previous round must be closed, and two squads in the "
-            "campaign (409)."
+            "(round 1, or on request; the seed draws the same round again), by the "
+            "standings, or by challenge (paired by the standings until the organiser accepts "
+            "the players' proposals, see challenge and accept): nobody sits out twice before "
+            "everybody has sat out once, and no two squads meet again while any pairing "
+            "avoids it (a table says forced_rematch when none could). The previous round "
+            "must be closed, and two squads in the campaign (409)."
         ),
         parameters=[CAMPAIGN_ID],
         request=RoundOpenSerializer,
@@ -109,11 +122,7 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         RoundSwapSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
     withdraw=_round_action(
         _("Withdraw a squad from a draft round"),
@@ -124,12 +133,80 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         ),
         RoundWithdrawSerializer,
         DRAFT_LINKS,
-        400,
-        409,
-        413,
-        415,
-        422,
+        *WRITE_ERRORS,
     ),  # fmt: skip
+    challenge=_round_action(
+        _("Propose an opponent (a round paired by challenge)"),
+        _(
+            "The player of squad_id only (403). One proposal per squad: a new one replaces "
+            "it until the organiser accepts it (then 409). Both squads must play in the round "
+            "(422); a round that is not a draft paired by challenge is a 409."
+        ),
+        RoundChallengeSerializer,
+        DRAFT_LINKS,
+        *WRITE_ERRORS,
+    ),  # fmt: skip
+    accept=_round_action(
+        _("Accept a squad's challenge"),
+        _(
+            "The organiser only (403). The challenger and its opponent sit at one table, as "
+            "proposed; the round is paired again, every squad in no accepted challenge by "
+            "the standings (swaps made before are drawn again). A squad with no proposal, or "
+            "one already in another accepted challenge, is a 422; a round that is not a draft "
+            "paired by challenge, a 409."
+        ),
+        ChallengeDecisionSerializer,
+        DRAFT_LINKS,
+        *WRITE_ERRORS,
+    ),  # fmt: skip
+    refuse=_round_action(
+        _("Refuse a squad's challenge"),
+        _(
+            "The organiser only (403). A challenge accepted before is undone and the round "
+            "paired again. A squad with no proposal is a 422; a round that is not a draft "
+            "paired by challenge, a 409."
+        ),
+        ChallengeDecisionSerializer,
+        DRAFT_LINKS,
+        *WRITE_ERRORS,
+    ),  # fmt: skip
+    crew=_round_action(
+        _("Choose a squad's crew for its table"),
+        _(
+            "The player of squad_id only (403), in a draft or published round, before the "
+            "table's battle is reported (else 409): the names of the squad's models that can "
+            "fight (its units in a game played with units) that take part; null or empty, "
+            "the whole squad. A name the squad lacks is a 422 at crew[j]; so is a squad "
+            "with the bye or not in the round. The report of the battle says its crew "
+            "itself (battle-report/1's crew); the page's report screen proposes this one."
+        ),
+        SeatCrewSerializer,
+        PLAYED_LINKS,
+        *WRITE_ERRORS,
+    ),  # fmt: skip
+    scenario=_round_action(
+        _("Type a table's scenario"),
+        _(
+            "The organiser only (403), in a draft or published round (else 409): free text, "
+            "printed on the pairings sheet and proposed by the report screen. A table the "
+            "round lacks is a 422. (Choosing from the campaign's pack's scenarios comes with "
+            "the campaign's pack.)"
+        ),
+        TableScenarioSerializer,
+        PLAYED_LINKS,
+        *WRITE_ERRORS,
+    ),  # fmt: skip
+    pairings=extend_schema(
+        summary=_("A round's pairings sheet as PDF"),
+        description=_(
+            "Its tables with their squads, players, crews and scenarios, the bye and the "
+            "squads withdrawn, for whoever reads the campaign, as the round page's download "
+            "prints it (in the request: a sheet of a page or two). Throttled on its own "
+            "(scope 'pdf'); errors are JSON."
+        ),
+        parameters=[CAMPAIGN_ID, ROUND_NUMBER, ReportOptionsSerializer],
+        responses={(200, "application/pdf"): PDF_RESPONSE, **id_errors(400, 503)},
+    ),
     close=_round_action(
         _("Close a published round"),
         _(
@@ -150,7 +227,7 @@ class RoundViewSet(ApiViewSet):
     lookup_field = "number"
     lookup_value_regex = "[0-9]+"
     pagination_class = None  # a campaign plays a handful of rounds
-    READS = frozenset({"list", "retrieve"})
+    READS = frozenset({"list", "retrieve", "pairings"})
 
     def _round(self, campaign: Campaign, number: Any) -> Round:
         round = Round.objects.filter(campaign=campaign, number=number).first()
@@ -201,35 +278,104 @@ class RoundViewSet(ApiViewSet):
         services.round_publish(round=self._round(campaign, number), by=request.user)
         return self._detail(campaign, number)
 
-    @action(detail=True, methods=["post"])
-    def swap(self, request: Request, id: str, number: str) -> Response:
+    def _act(self, request: Request, id: str, number: str, body_class, act) -> Response:
+        """Read the body (``body_class``), run ``act(campaign, round, data, user)`` (a
+        service call): a refusal of what it names is a 422 at the body's path (the
+        services' ``entry`` is ``squad_id``, their ``opponent`` ``opponent_id``); 403 and
+        409 say their own status. The round as it is then."""
         campaign = readable_campaign(request, id)
         round = self._round(campaign, number)
-        body = RoundSwapSerializer(data=request.data)
+        body = body_class(data=request.data)
         body.is_valid(raise_exception=True)
-        first = self._entry(campaign, body.validated_data["first"], "first")
-        second = self._entry(campaign, body.validated_data["second"], "second")
         try:
-            services.round_swap(round=round, first=first, second=second, by=request.user)
-        except ServiceError as error:  # 403 / 409 say their own status
+            act(campaign, round, body.validated_data, request.user)
+        except ServiceError as error:
+            error = relocated(relocated(error, "entry", "squad_id"), "opponent", "opponent_id")
             raise unprocessable(error) from None
         return self._detail(campaign, number)
 
     @action(detail=True, methods=["post"])
+    def swap(self, request: Request, id: str, number: str) -> Response:
+        def swap(campaign, round, data, user) -> None:
+            first = self._entry(campaign, data["first"], "first")
+            second = self._entry(campaign, data["second"], "second")
+            services.round_swap(round=round, first=first, second=second, by=user)
+
+        return self._act(request, id, number, RoundSwapSerializer, swap)
+
+    def _on_squad(self, request: Request, id: str, number: str, body_class, service) -> Response:
+        """``service(round=, entry=, by=)`` on the squad of the body's ``squad_id``."""
+
+        def act(campaign, round, data, user) -> None:
+            service(round=round, entry=self._entry(campaign, data["squad_id"], "squad_id"),
+                    by=user)  # fmt: skip
+
+        return self._act(request, id, number, body_class, act)
+
+    @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, id: str, number: str) -> Response:
-        campaign = readable_campaign(request, id)
-        round = self._round(campaign, number)
-        body = RoundWithdrawSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        entry = self._entry(campaign, body.validated_data["squad_id"], "squad_id")
-        try:
-            services.round_withdraw(round=round, entry=entry, by=request.user)
-        except ServiceError as error:
-            raise unprocessable(relocated(error, "entry", "squad_id")) from None
-        return self._detail(campaign, number)
+        return self._on_squad(request, id, number, RoundWithdrawSerializer, services.round_withdraw)
 
     @action(detail=True, methods=["post"])
     def close(self, request: Request, id: str, number: str) -> Response:
         campaign = readable_campaign(request, id)
         services.round_close(round=self._round(campaign, number), by=request.user)
         return self._detail(campaign, number)
+
+    @action(detail=True, methods=["post"])
+    def challenge(self, request: Request, id: str, number: str) -> Response:
+        def propose(campaign, round, data, user) -> None:
+            entry = self._entry(campaign, data["squad_id"], "squad_id")
+            opponent = self._entry(campaign, data["opponent_id"], "opponent_id")
+            services.challenge_propose(round=round, entry=entry, opponent=opponent, by=user)
+
+        return self._act(request, id, number, RoundChallengeSerializer, propose)
+
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, id: str, number: str) -> Response:
+        return self._on_squad(
+            request, id, number, ChallengeDecisionSerializer, services.challenge_accept
+        )
+
+    @action(detail=True, methods=["post"])
+    def refuse(self, request: Request, id: str, number: str) -> Response:
+        return self._on_squad(
+            request, id, number, ChallengeDecisionSerializer, services.challenge_refuse
+        )
+
+    @action(detail=True, methods=["post"])
+    def crew(self, request: Request, id: str, number: str) -> Response:
+        def choose(campaign, round, data, user) -> None:
+            entry = self._entry(campaign, data["squad_id"], "squad_id")
+            services.seat_crew(round=round, entry=entry, crew=data["crew"], by=user)
+
+        return self._act(request, id, number, SeatCrewSerializer, choose)
+
+    @action(
+        detail=True, methods=["get"], renderer_classes=[PDFRenderer],
+        content_negotiation_class=FirstRenderer, query_serializer=ReportOptionsSerializer,
+    )  # fmt: skip
+    def pairings(self, request: Request, id: str, number: str) -> Response:
+        from printing.api import pdf_answer  # the PDF downloads' throttle and headers
+        from printing.pairings import pairings_filename, pairings_pdf
+
+        campaign = readable_campaign(request, id)
+        query = ReportOptionsSerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        try:
+            round = selectors.round_detail(campaign, number)
+        except Round.DoesNotExist:
+            raise exceptions.NotFound() from None
+        paper = query.validated_data["paper"]
+        return pdf_answer(
+            self, request, asked=False,
+            pdf=lambda wait: pairings_pdf(campaign, round, paper=paper),
+            filename=pairings_filename(campaign, round, paper=paper),
+        )  # fmt: skip
+
+    @action(detail=True, methods=["post"])
+    def scenario(self, request: Request, id: str, number: str) -> Response:
+        def type_it(campaign, round, data, user) -> None:
+            services.table_scenario(round=round, by=user, **data)
+
+        return self._act(request, id, number, TableScenarioSerializer, type_it)

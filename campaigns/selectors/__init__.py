@@ -43,6 +43,7 @@ from campaigns.selectors.rounds import (
     campaign_rounds,
     latest_round,
     round_detail,
+    table_setup,
     tables,
 )
 from campaigns.selectors.words import (
@@ -58,6 +59,7 @@ __all__ = [
     "campaign_rounds",
     "latest_round",
     "round_detail",
+    "table_setup",
     "tables",
     "can_read",
     "is_player",

@@ -3,36 +3,66 @@ and the squads withdrawn from it, in a fixed number of queries whatever their nu
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db.models import Prefetch, QuerySet
 
-from campaigns.models import Campaign, Pairing, Round, Seat, Withdrawal
+from campaigns.models import Campaign, Challenge, Entry, Pairing, Round, Seat, Withdrawal
+
+
+def _named(*entries: str) -> list[str]:
+    """The fields a round's page, sheet and API read of each entry named (a path from the
+    model queried): its squad's name and its player's username, nothing else of the two rows
+    (a squad's units and notes, a battle's report, would be read for nothing)."""
+    return [
+        f"{entry}__{field}"
+        for entry in entries
+        for field in ("id", "player_id", "squad_id", "squad__id", "squad__name", "player__id",
+                      "player__username")
+    ]  # fmt: skip
 
 
 def _with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
-    """``rounds`` with their tables (the bye last), squads, players and battles (4 queries
-    more)."""
-    seats = Seat.objects.select_related("entry__squad", "entry__player").order_by("position")
+    """``rounds`` with their tables (the bye last), squads, players and battles, the squads
+    withdrawn and the challenges (5 queries more)."""
+    seats = (
+        Seat.objects.select_related("entry__squad", "entry__player")
+        .only("round_id", "pairing_id", "position", "crew", *_named("entry"))
+        .order_by("position")
+    )
+    pairings = (
+        Pairing.objects.select_related("battle")
+        .only(
+            "round_id", "table", "forced_rematch", "scenario", "battle__id", "battle__number",
+            "battle__status",
+        )
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("table")
+    )  # fmt: skip
     return rounds.prefetch_related(
-        Prefetch(
-            "pairings",
-            queryset=Pairing.objects.select_related("battle")
-            .prefetch_related(Prefetch("seats", queryset=seats))
-            .order_by("table"),
-        ),
+        Prefetch("pairings", queryset=pairings),
         Prefetch(
             "withdrawals",
-            queryset=Withdrawal.objects.select_related("entry__squad", "entry__player"),
+            queryset=Withdrawal.objects.select_related("entry__squad", "entry__player").only(
+                "round_id", *_named("entry")
+            ),
+        ),
+        Prefetch(
+            "challenges",
+            queryset=Challenge.objects.select_related(
+                "entry__squad", "entry__player", "opponent__squad", "opponent__player"
+            ).only("round_id", "status", *_named("entry", "opponent")),
         ),
     )
 
 
 def campaign_rounds(campaign: Campaign) -> QuerySet[Round]:
-    """Every round of the campaign, newest first, with its tables (5 queries)."""
+    """Every round of the campaign, newest first, with its tables (6 queries)."""
     return _with_tables(Round.objects.filter(campaign=campaign).order_by("-number"))
 
 
 def round_detail(campaign: Campaign, number: int) -> Round:
-    """One round with its tables (5 queries); ``Round.DoesNotExist`` if it has no such
+    """One round with its tables (6 queries); ``Round.DoesNotExist`` if it has no such
     round."""
     return _with_tables(Round.objects.filter(campaign=campaign)).get(number=number)
 
@@ -50,3 +80,25 @@ def bye(round: Round) -> Pairing | None:
 def latest_round(campaign: Campaign) -> Round | None:
     """The campaign's last round, if it has one (1 query)."""
     return Round.objects.filter(campaign=campaign).order_by("-number").first()
+
+
+def table_setup(
+    campaign: Campaign, entries: list[Entry]
+) -> tuple[dict[int, list[str] | None], str]:
+    """The crews the players chose (by entry id) and the scenario typed for the table of a
+    published round where ``entries`` sit together with no battle yet; ``({}, "")`` when
+    they sit at no such table (1 query)."""
+    ids = {entry.pk for entry in entries}
+    seats = Seat.objects.filter(
+        round__campaign=campaign, round__status=Round.Status.PUBLISHED, entry_id__in=ids,
+        pairing__table__isnull=False, pairing__battle__isnull=True,
+    ).values_list("pairing_id", "entry_id", "crew", "pairing__scenario")  # fmt: skip
+    tables: dict[int, dict[int, list[str] | None]] = defaultdict(dict)
+    scenarios: dict[int, str] = {}
+    for pairing_id, entry_id, crew, scenario in seats:
+        tables[pairing_id][entry_id] = crew
+        scenarios[pairing_id] = scenario
+    for pairing_id, crews in tables.items():
+        if set(crews) == ids:
+            return crews, scenarios[pairing_id]
+    return {}, ""

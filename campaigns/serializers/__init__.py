@@ -52,10 +52,14 @@ from campaigns.serializers.reports import (
     battle_report_serializer,
 )
 from campaigns.serializers.rounds import (
+    ChallengeDecisionSerializer,
+    RoundChallengeSerializer,
     RoundOpenSerializer,
     RoundSerializer,
     RoundSwapSerializer,
     RoundWithdrawSerializer,
+    SeatCrewSerializer,
+    TableScenarioSerializer,
 )
 from campaigns.serializers.standings import (
     CharacterSerializer,
@@ -64,10 +68,14 @@ from campaigns.serializers.standings import (
 )
 
 __all__ = [
+    "ChallengeDecisionSerializer",
+    "RoundChallengeSerializer",
     "RoundOpenSerializer",
     "RoundSerializer",
     "RoundSwapSerializer",
     "RoundWithdrawSerializer",
+    "SeatCrewSerializer",
+    "TableScenarioSerializer",
     "battle_report_serializer",
     "battle_report_schema",
     "BATTLE_REPORT_EXAMPLE",

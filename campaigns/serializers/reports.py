@@ -83,6 +83,18 @@ def _battle_report_serializer(system: GameSystem) -> type[serializers.Serializer
             ),
         ),
         "outcome": serializers.ChoiceField(choices=list(system.outcomes)),
+        "crew": serializers.ListField(
+            child=DocumentString(max_length=MAX_NAME), required=False, allow_null=True,
+            min_length=1, max_length=MAX_MEMBERS,
+            help_text=_(
+                "The units of the force that took part, each once (optional; absent or null: "
+                "the whole force). Units left out gain and lose nothing."
+            ) if system.units is not None else _(
+                "The models of the squad that took part, each once and each able to fight "
+                "(optional; absent or null: every model that can fight). The others stayed at "
+                "home: the history records nothing for them and they gain nothing."
+            ),
+        ),
         "casualties": serializers.ListField(
             child=casualty(), required=False, max_length=MAX_MEMBERS,
             help_text=_("A unit not listed lost nothing.") if system.units is not None

@@ -10,7 +10,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers import StrictSerializer
-from campaigns.models import MAX_SEED, Pairing, Round, Seat
+from campaigns.models import MAX_SEED, Challenge, Pairing, Round, Seat
+from rules.documents import MAX_MEMBERS, MAX_NAME
 
 
 class SeatSerializer(serializers.Serializer):
@@ -19,6 +20,18 @@ class SeatSerializer(serializers.Serializer):
     squad_id = serializers.IntegerField(source="entry.squad_id", help_text=_("The campaign squad."))
     squad = serializers.CharField(source="entry.squad.name")
     player = serializers.CharField(source="entry.player.get_username")
+
+
+class TableSeatSerializer(SeatSerializer):
+    """A squad at a table, with the crew its player chose."""
+
+    crew = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text=_(
+            "The names of the models (units) its player chose to take to this table; null: "
+            "the whole squad. The battle's report says its crew itself (battle-report/1)."
+        ),
+    )  # fmt: skip
 
 
 class TableBattleSerializer(serializers.Serializer):
@@ -30,7 +43,7 @@ class TableSerializer(serializers.ModelSerializer):
     """A table of a round: its two squads, the higher placed first, and its battle once
     reported."""
 
-    squads = SeatSerializer(source="seats", many=True)
+    squads = TableSeatSerializer(source="seats", many=True)
     battle = TableBattleSerializer(allow_null=True)
     forced_rematch = serializers.BooleanField(
         help_text=_("These two squads have met before: no pairing could avoid it.")
@@ -42,18 +55,37 @@ class TableSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class ChallengeSerializer(serializers.ModelSerializer):
+    """A squad's proposed opponent in a round paired by challenge."""
+
+    squad_id = serializers.IntegerField(source="entry.squad_id", help_text=_("The challenger."))
+    squad = serializers.CharField(source="entry.squad.name")
+    player = serializers.CharField(source="entry.player.get_username")
+    opponent_id = serializers.IntegerField(
+        source="opponent.squad_id", help_text=_("The squad it challenges.")
+    )
+    opponent = serializers.CharField(source="opponent.squad.name")
+
+    class Meta:
+        model = Challenge
+        fields = ["squad_id", "squad", "player", "opponent_id", "opponent", "status"]
+        read_only_fields = fields
+
+
 class RoundSerializer(serializers.ModelSerializer):
-    """A round with its tables, its bye and the squads withdrawn from it."""
+    """A round with its tables, its bye, the squads withdrawn from it and, paired by
+    challenge, the proposals."""
 
     tables = serializers.SerializerMethodField()
     bye = serializers.SerializerMethodField()
     withdrawn = serializers.SerializerMethodField()
+    challenges = ChallengeSerializer(many=True, read_only=True)
 
     class Meta:
         model = Round
         fields = [
             "number", "status", "mode", "seed", "forced_rematches", "created", "published",
-            "closed", "tables", "bye", "withdrawn",
+            "closed", "tables", "bye", "withdrawn", "challenges",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -76,8 +108,11 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class RoundOpenSerializer(StrictSerializer):
     mode = serializers.ChoiceField(
-        choices=[Round.Mode.RANDOM, Round.Mode.STANDINGS],
-        help_text=_("random: round 1, or whenever you like; standings: by the standings."),
+        choices=[Round.Mode.RANDOM, Round.Mode.STANDINGS, Round.Mode.CHALLENGE],
+        help_text=_(
+            "random: round 1, or whenever you like; standings: by the standings; challenge: "
+            "paired by the standings until the organiser accepts the players' challenges."
+        ),
     )
     seed = serializers.IntegerField(
         min_value=0, max_value=MAX_SEED - 1, required=False, allow_null=True,
@@ -90,7 +125,37 @@ class RoundSwapSerializer(StrictSerializer):
     second = serializers.IntegerField(min_value=1, max_value=2**62, help_text=_("A squad_id."))
 
 
+def _squad_id(help_text: str) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=2**62, help_text=help_text)
+
+
 class RoundWithdrawSerializer(StrictSerializer):
-    squad_id = serializers.IntegerField(
-        min_value=1, max_value=2**62, help_text=_("The campaign squad to leave out.")
-    )
+    squad_id = _squad_id(_("The campaign squad to leave out."))
+
+
+class RoundChallengeSerializer(StrictSerializer):
+    squad_id = _squad_id(_("Your campaign squad, seated in the round."))
+    opponent_id = _squad_id(_("The campaign squad it challenges."))
+
+
+class ChallengeDecisionSerializer(StrictSerializer):
+    squad_id = _squad_id(_("The challenger's campaign squad."))
+
+
+class SeatCrewSerializer(StrictSerializer):
+    squad_id = _squad_id(_("Your campaign squad, at a table of the round."))
+    crew = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_NAME), allow_null=True, max_length=MAX_MEMBERS,
+        help_text=_(
+            "The names of the squad's models that can fight, or of its units, that take part; "
+            "null or empty: the whole squad."
+        ),
+    )  # fmt: skip
+
+
+class TableScenarioSerializer(StrictSerializer):
+    table = serializers.IntegerField(min_value=1, max_value=32767, help_text=_("A table number."))
+    scenario = serializers.CharField(
+        max_length=200, allow_blank=True, trim_whitespace=True,
+        help_text=_("Free text; empty: none yet."),
+    )  # fmt: skip

@@ -44,11 +44,16 @@ from campaigns.services.reports import (
     battle_submit,
 )
 from campaigns.services.rounds import (
+    challenge_accept,
+    challenge_propose,
+    challenge_refuse,
     round_close,
     round_open,
     round_publish,
     round_swap,
     round_withdraw,
+    seat_crew,
+    table_scenario,
 )
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 
@@ -81,6 +86,11 @@ __all__ = [
     "round_swap",
     "round_publish",
     "round_close",
+    "challenge_propose",
+    "challenge_accept",
+    "challenge_refuse",
+    "seat_crew",
+    "table_scenario",
     "Conflict",
     "Invalid",
     "Missing",

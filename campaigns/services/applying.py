@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -27,6 +28,7 @@ from campaigns.models import (
 from core.errors import Invalid
 from rosters import services as roster_services
 from rosters.models import Ability, Member
+from rules import crew
 from rules.campaign import placings
 from rules.documents import DocumentError, parse_battle_report
 from rules.types import BattleReport
@@ -56,9 +58,23 @@ def _side_problems(campaign, report, rosters, *, check_valid: bool) -> list[tupl
                      _("%(squad)s is not valid: %(problem)s")
                      % {"squad": roster.name, "problem": line})
                 )  # fmt: skip
-        for path, template, params in rules.check_side(roster, side):
+        crewed = crew.side_problems(roster, side)
+        for path, template, params in crewed or rules.check_side(
+            crew.crew_roster(roster, side.crew), side
+        ):
             problems.append((f"sides[{i}].{path}", _(template) % params))
     return problems
+
+
+def crewed(report: BattleReport, rosters: dict[int, LoadedSquad]) -> dict[int, LoadedSquad]:
+    """``rosters`` with each side's squad narrowed to its crew (``rules.crew``): the squads
+    the battle's rules score and change, those left at home out of them."""
+    out = dict(rosters)
+    for side in report.sides:
+        if side.crew is not None:
+            loaded = rosters[side.squad_id]
+            out[side.squad_id] = replace(loaded, roster=crew.crew_roster(loaded.roster, side.crew))
+    return out
 
 
 def _resolve(
@@ -71,6 +87,7 @@ def _resolve(
     under the campaign's house rules."""
     rules = campaign_rules(campaign)
     house = house_rules_of(campaign)
+    rosters = crewed(report, rosters)
     results = [
         rules.resolve_side(rosters[side.squad_id].roster, side, rng, house, report)
         for side in report.sides
@@ -105,6 +122,7 @@ def _apply(
             raise ReportRefused(problems)
     rules = campaign_rules(campaign)
     results, places = _resolve(campaign, report, rosters, rng)
+    rosters = crewed(report, rosters)  # the rows stay the squad's: only its roster narrows
     history: list[HistoryEntry] = []
     changed: dict[int, Member] = {}
     new_abilities: list[tuple[HistoryEntry, Ability]] = []

@@ -33,12 +33,17 @@ from campaigns.views.campaigns import (
 )
 from campaigns.views.packs import campaign_pack, house_rules
 from campaigns.views.rounds import (
+    challenge_accept,
+    challenge_refuse,
+    round_challenge,
     round_close,
+    round_crew,
     round_detail,
     round_list,
     round_publish,
     round_swap,
     round_withdraw,
+    table_scenario,
 )
 from campaigns.views.squads import (
     character_detail,
@@ -48,7 +53,12 @@ from campaigns.views.squads import (
 __all__ = [
     "campaign_pack",
     "house_rules",
+    "round_challenge",
+    "challenge_accept",
+    "challenge_refuse",
     "round_close",
+    "round_crew",
+    "table_scenario",
     "round_detail",
     "round_list",
     "round_publish",

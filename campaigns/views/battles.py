@@ -31,7 +31,7 @@ from rules import get_system
 # --- battles --------------------------------------------------------------------------------
 
 
-def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
+def _report_sides(campaign: Campaign, entry_ids: list[str], data) -> tuple[list[ReportSide], str]:
     ids = []
     for value in entry_ids:
         pk = _pk(value)
@@ -49,13 +49,38 @@ def _report_sides(campaign: Campaign, entry_ids: list[str]) -> list[ReportSide]:
     ).order_by("position", "pk"):
         members.setdefault(member.squad_id, []).append(member)
     game = get_system(campaign.system)
-    return [
+    sides = [
         ReportSide(
             i, entries[pk], members.get(entries[pk].squad_id, []), game,
             units_to_rules(entries[pk].squad, game),
         )
         for i, pk in enumerate(p for p in ids if p in entries)
     ]  # fmt: skip
+    return _crewed(campaign, sides, data)
+
+
+def _crewed(campaign: Campaign, sides: list[ReportSide], data) -> tuple[list[ReportSide], str]:
+    """The sides with their crews, and the scenario of their table (or ""). The crews are
+    those posted (``crew-<entry>``, once the screen's crew was chosen: ``crews``), else
+    those the players chose for the table of a published round where these squads sit
+    (``selectors.table_setup``); each side's rows narrowed to its crew. A name the squad
+    lacks is left out here, as the report would refuse it."""
+    if len(sides) < 2:  # still choosing the squads
+        return sides, ""
+    chosen, scenario = selectors.table_setup(campaign, [side.entry for side in sides])
+    if "crews" in data:
+        chosen = {side.entry.pk: data.getlist(f"crew-{side.entry.pk}") or None for side in sides}
+    for side in sides:
+        side.names = (
+            tuple(u.name for u in side.units) if side.game.units is not None
+            else tuple(m.name for m in side.members)
+        )  # fmt: skip
+        crew = tuple(name for name in side.names if name in (chosen.get(side.entry.pk) or ()))
+        if crew:
+            side.crew = crew
+            side.members = [m for m in side.members if m.name in crew]
+            side.units = tuple(u for u in side.units if u.name in crew)
+    return sides, scenario
 
 
 def _ticked(entries: list[Entry], user) -> list[int]:
@@ -76,7 +101,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
     if not selectors.is_player(campaign, request.user):
         raise Http404
     data = request.POST if request.method == "POST" else request.GET
-    sides = _report_sides(campaign, data.getlist("side"))
+    sides, table_scenario = _report_sides(campaign, data.getlist("side"), data)
     if len(sides) < 2:
         if "side" in data:
             messages.error(request, _("Choose at least two squads."))
@@ -139,6 +164,9 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
                 for side in sides
             ],  # fmt: skip
             "units_game": game.units is not None,
+            "any_crew": any(side.crew is not None for side in sides),
+            # the table's scenario, typed by the organiser, until the screen has its own
+            "scenario": data.get("scenario") if "scenario" in data else table_scenario,
             "errors": errors,
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,

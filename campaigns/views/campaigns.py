@@ -78,17 +78,17 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         my_entries = [e for e in entries if e.player_id == user.pk]
         has_free_squads = selectors.free_squads(campaign, user).exists()
     pending = [b for b in page if b.status == Battle.Status.PENDING]
+    squads: dict[int, list[str]] = {}  # each player's squads still in: one pass, not one each
+    for entry in entries if is_organiser else ():
+        if entry.withdrawn is None:
+            squads.setdefault(entry.player_id, []).append(entry.squad.name)
     return render(
         request,
         "campaigns/campaign_detail.html",
         {
             "campaign": campaign,
             "standings": standings,
-            "players": [
-                (player, [e.squad.name for e in entries
-                          if e.player_id == player.user_id and e.withdrawn is None])
-                for player in players
-            ],
+            "players": [(player, squads.get(player.user_id, [])) for player in players],
             "standing_columns": campaign_rules(campaign).standing_columns,
             "show_byes": any(row.byes for row in standings),  # a campaign that runs rounds
             # the game's word for what its casualties column counts, and where its rules
@@ -97,6 +97,11 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "column:casualties", gettext_noop("Casualties")
             ),
             "campaign_note": campaign_rules(campaign).labels.get("campaign:note", ""),
+            # a row's links, its pk added: one reverse for all the rows
+            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
+            "remove_prefix": reverse("campaigns:player_remove", args=[campaign.pk, 0]).removesuffix(
+                "0/remove/"
+            ),
             "sort": sort,
             "log_sort": log_sort,
             "page": page,

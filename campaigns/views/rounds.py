@@ -1,7 +1,9 @@
 """A campaign's rounds (issue #31): the list, where the organiser opens the next round, and
 a round's page, with each table's battle once reported and, while the round is a draft, the
 organiser's swap and withdraw controls (htmx: the round's section is rendered again in
-place; without JavaScript the forms post and come back to the page)."""
+place; without JavaScript the forms post and come back to the page). A round paired by
+challenge shows the proposals: each player proposes an opponent for their squads, the
+organiser accepts or refuses each (the same htmx section)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns import selectors, services
-from campaigns.models import Campaign, Entry, Round
+from campaigns.adapters import load_rosters
+from campaigns.models import Campaign, Entry, Round, Seat
 from campaigns.views.common import _pk, _problems, _readable
+from rules.crew import crew_names
 
 
 @require_http_methods(["GET", "POST"])
@@ -61,6 +66,12 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
     bye = selectors.bye(round)
     is_organiser = request.user.pk == campaign.organiser_id
     seated = [seat.entry for table in round.pairings.all() for seat in table.seats.all()]
+    challenges = list(round.challenges.all())
+    proposed = {c.entry_id: c for c in challenges}
+    challenging = round.mode == Round.Mode.CHALLENGE and round.status == Round.Status.DRAFT
+    mine = [
+        (entry, proposed.get(entry.pk)) for entry in seated if entry.player_id == request.user.pk
+    ] if challenging else []  # fmt: skip
     template = "campaigns/round.html#round" if request.htmx else "campaigns/round.html"
     return render(
         request,
@@ -69,12 +80,24 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
             "campaign": campaign,
             "round": round,
             "tables": [(t, list(t.seats.all())) for t in tables],
+            # a row's links, its pk added: one reverse for all the rows
+            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
+            "battle_prefix": reverse("campaigns:battle", args=[campaign.pk, 0]).removesuffix("0/"),
+            "my_tables": [
+                t
+                for t in tables
+                if any(seat.entry.player_id == request.user.pk for seat in t.seats.all())
+            ],  # fmt: skip
             "bye": bye.seats.all()[0] if bye is not None else None,
             "withdrawn": list(round.withdrawals.all()),
             "is_organiser": is_organiser,
             "can_edit": is_organiser and round.status == Round.Status.DRAFT,
             "can_close": is_organiser and round.status == Round.Status.PUBLISHED,
+            "can_set_scenario": is_organiser and round.status != Round.Status.CLOSED,
             "seated": sorted(seated, key=lambda e: e.squad.name.casefold()),
+            "challenges": challenges,
+            "can_challenge": challenging,
+            "mine": mine,
         },
     )
 
@@ -136,9 +159,84 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def round_withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    def withdraw(round: Round) -> None:
-        entry = _entry(request, round, "entry")
-        services.round_withdraw(round=round, entry=entry, by=request.user)
+def round_challenge(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A player proposes an opponent for one of their squads (a round paired by challenge)."""
 
-    return _round_action(request, pk, number, withdraw)
+    def propose(round: Round) -> None:
+        entry, opponent = _entry(request, round, "entry"), _entry(request, round, "opponent")
+        services.challenge_propose(round=round, entry=entry, opponent=opponent, by=request.user)
+
+    return _round_action(request, pk, number, propose)
+
+
+def _on_entry(name: str):
+    """The organiser's view that runs ``services.<name>`` on the squad posted as ``entry``:
+    withdraw it from the round, accept or refuse its challenge."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        def act(round: Round) -> None:
+            entry = _entry(request, round, "entry")
+            getattr(services, name)(round=round, entry=entry, by=request.user)
+
+        return _round_action(request, pk, number, act)
+
+    view.__name__ = name
+    return view
+
+
+round_withdraw = _on_entry("round_withdraw")
+challenge_accept = _on_entry("challenge_accept")
+challenge_refuse = _on_entry("challenge_refuse")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_crew(request: HttpRequest, pk: int, number: int, entry_pk: int) -> HttpResponse:
+    """A player chooses the crew their squad takes to its table: a box per model that can
+    fight (per unit in a game played with units), all ticked for the whole squad."""
+    campaign = _readable(request, pk)
+    round = get_object_or_404(Round, campaign=campaign, number=number)
+    round.campaign = campaign
+    seat = get_object_or_404(
+        Seat.objects.select_related("entry__squad", "entry__player", "pairing"),
+        round=round, entry_id=entry_pk,
+    )  # fmt: skip
+    if seat.entry.player_id != request.user.pk:
+        raise Http404
+    if request.method == "POST":
+        chosen = request.POST.getlist("crew")
+        try:
+            services.seat_crew(round=round, entry=seat.entry, crew=chosen, by=request.user)
+        except services.ServiceError as error:
+            messages.error(request, " ".join(_problems(error)))
+            return redirect("campaigns:round_crew", campaign.pk, number, entry_pk)
+        messages.success(request, _("Crew kept for round %(n)d.") % {"n": number})
+        return redirect("campaigns:round", campaign.pk, number)
+    roster = load_rosters([seat.entry.squad_id])[seat.entry.squad_id].roster
+    names = crew_names(roster)
+    return render(
+        request,
+        "campaigns/round_crew.html",
+        {
+            "campaign": campaign, "round": round, "seat": seat,
+            "names": [(name, seat.crew is None or name in seat.crew) for name in names],
+        },
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def table_scenario(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organiser types a table's scenario (free text)."""
+
+    def type_it(round: Round) -> None:
+        table = _pk(request.POST.get("table", ""))
+        if table is None:
+            raise services.Invalid("table", _("choose a table of this round"))
+        services.table_scenario(
+            round=round, table=table, scenario=request.POST.get("scenario", ""), by=request.user
+        )
+
+    return _round_action(request, pk, number, type_it)

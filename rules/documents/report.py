@@ -11,6 +11,7 @@ import re
 from datetime import date
 from typing import Any
 
+from rules.crew import LEFT_AT_HOME, LISTED_TWICE, crew_problems
 from rules.documents.reader import (
     MAX_COUNT,
     MAX_TEXT,
@@ -96,7 +97,7 @@ def _side(r: Reader, value: Any, path: str, system: GameSystem) -> Side | None:
     own = system.report
     data = r.object(
         value, path, ("outcome",),
-        ("roster", "squad_id", "casualties", *(("deeds",) if system.deeds else ()),
+        ("roster", "squad_id", "casualties", "crew", *(("deeds",) if system.deeds else ()),
          *(f.key for f in own.side)),
     )  # fmt: skip
     if data is None:
@@ -114,6 +115,8 @@ def _side(r: Reader, value: Any, path: str, system: GameSystem) -> Side | None:
                    code=system.code)  # fmt: skip
     else:
         squad_id = r.integer(data["squad_id"], f"{path}.squad_id", minimum=1, maximum=2**62)
+    # The models (units) that took part, when not the whole squad (``rules.crew``)
+    crew = _crew(r, data["crew"], f"{path}.crew", roster) if data.get("crew") is not None else None
     # An inline roster (the command line's): a side may name only the models that fought,
     # as a campaign checks them (docs/formats.md).
     statuses = {m.name: m.status for m in roster.members} if roster is not None else None
@@ -132,13 +135,16 @@ def _side(r: Reader, value: Any, path: str, system: GameSystem) -> Side | None:
         if name in seen:
             r.refuse(member_path, _("%(name)r is listed twice"), name=name)
             return None
+        if statuses is not None and crew is not None and name not in crew:
+            r.refuse(member_path, LEFT_AT_HOME, name=name)
+            return None
         seen.add(name)
         return name
 
     casualties = []
     seen: set[str] = set()
     if system.units is not None:  # a game played with units: a casualty names a unit
-        casualties = _unit_casualties(r, data, path, system, roster)
+        casualties = _unit_casualties(r, data, path, system, roster, crew)
     for i, raw in enumerate(
         r.list(data.get("casualties", []), f"{path}.casualties") if system.units is None else []
     ):
@@ -184,11 +190,42 @@ def _side(r: Reader, value: Any, path: str, system: GameSystem) -> Side | None:
                     r.refuse(key_path, NO_SUCH_MODEL, name=name)
     if outcome is None or (roster is None and squad_id is None) or details is None:
         return None
-    return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details)
+    return Side(outcome, roster, squad_id, tuple(casualties), tuple(deeds), details, crew)
+
+
+def _crew(r: Reader, value: Any, path: str, roster: Roster | None) -> tuple[str, ...] | None:
+    """A side's ``crew``: the names of the models (units) that took part, each once; with
+    an inline roster, each one of its models that can fight (of its units). A stored squad's
+    crew is checked by the campaign, which sees the squad (``rules.crew.side_problems``)."""
+    names = []
+    for j, raw in enumerate(r.list(value, path)):
+        name = r.string(raw, f"{path}[{j}]")
+        if name is not None:
+            names.append((j, name))
+    if roster is not None:
+        for problem_path, template, params in crew_problems(roster, [n for _j, n in names]):
+            j = names[int(problem_path[5:-1])][0]  # "crew[k]": the k-th name read
+            r.refuse(f"{path}[{j}]", template, **params)
+    else:
+        seen: set[str] = set()
+        for j, name in names:
+            if name in seen:
+                r.refuse(f"{path}[{j}]", LISTED_TWICE, name=name)
+            seen.add(name)
+    if not names:  # refused: the side's other names are not checked against it
+        if isinstance(value, list) and not value:
+            r.fail(path, _("a crew names at least one model or unit"))
+        return None
+    return tuple(dict.fromkeys(n for _j, n in names))
 
 
 def _unit_casualties(
-    r: Reader, data: dict[str, Any], path: str, system: GameSystem, roster: Roster | None
+    r: Reader,
+    data: dict[str, Any],
+    path: str,
+    system: GameSystem,
+    roster: Roster | None,
+    crew: tuple[str, ...] | None = None,
 ) -> list[Casualty]:
     """A side's ``casualties`` in a game played with units: one entry per unit, named by
     ``unit`` (in the side's roster, when it is given inline), with the game's own keys."""
@@ -210,6 +247,9 @@ def _unit_casualties(
             name = None
         elif name is not None and name in seen:
             r.refuse(f"{item_path}.unit", _("%(name)r is listed twice"), name=name)
+            name = None
+        elif name is not None and units is not None and crew is not None and name not in crew:
+            r.refuse(f"{item_path}.unit", LEFT_AT_HOME, name=name)
             name = None
         if name is not None:
             seen.add(name)

@@ -606,6 +606,12 @@ CAMPAIGN_OPERATIONS = {
     "POST /api/campaigns/{id}/rounds/{number}/swap/",
     "POST /api/campaigns/{id}/rounds/{number}/withdraw/",
     "POST /api/campaigns/{id}/rounds/{number}/close/",
+    "POST /api/campaigns/{id}/rounds/{number}/challenge/",
+    "POST /api/campaigns/{id}/rounds/{number}/accept/",
+    "POST /api/campaigns/{id}/rounds/{number}/refuse/",
+    "POST /api/campaigns/{id}/rounds/{number}/crew/",
+    "POST /api/campaigns/{id}/rounds/{number}/scenario/",
+    "GET /api/campaigns/{id}/rounds/{number}/pairings/",
 }  # fmt: skip
 
 
@@ -645,7 +651,7 @@ def test_the_schema_documents_every_campaign_operation(anon_api):
             assert components[name]["additionalProperties"] is False, name
         side = components[f"{prefix}SideDocumentRequest"]["properties"]
         assert set(side) == {
-            "squad_id", "outcome", "casualties", *(("deeds",) if game.deeds else ()),
+            "squad_id", "outcome", "casualties", "crew", *(("deeds",) if game.deeds else ()),
             *(f.key for f in game.report.side),
         }  # fmt: skip
     report = components["BattleReportDocumentRequest"]

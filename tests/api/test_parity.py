@@ -106,6 +106,12 @@ API = {
     "campaigns:round_swap": {"campaigns_rounds_swap_create"},
     "campaigns:round_withdraw": {"campaigns_rounds_withdraw_create"},
     "campaigns:round_close": {"campaigns_rounds_close_create"},
+    "campaigns:round_challenge": {"campaigns_rounds_challenge_create"},
+    "campaigns:challenge_accept": {"campaigns_rounds_accept_create"},
+    "campaigns:challenge_refuse": {"campaigns_rounds_refuse_create"},
+    "campaigns:round_crew": {"campaigns_rounds_crew_create", "campaigns_rounds_retrieve"},
+    "campaigns:table_scenario": {"campaigns_rounds_scenario_create"},
+    "campaigns:round_pairings_pdf": {"campaigns_rounds_pairings_retrieve"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},
