@@ -32,7 +32,7 @@ ahead: its key is the campaign's state (``selectors.report_stamp``), which any c
 The render runs in the worker under the print budget (``printing.engine``), like any
 other; a render stopped by the budget is remembered until a download has said why (instead of
 waiting for ever); the download after that asks again. With the queue off (``TASK_QUEUE=off``)
-a download renders in its request.
+a download renders in its request, one at a time in a process (``_rendered_here``).
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from printing import report, waiting
 from printing.pdf import (
     NotPrintable,
     PrintTooLong,
+    renders_in_line,
     require_printing,
     stored_squad_key,
     stored_squad_pdf,
@@ -154,6 +155,20 @@ def _pdf_or_on_its_way(
     return pdf
 
 
+def _rendered_here(key: str, render: Callable[[], bytes]) -> bytes | None:
+    """With the queue off: the PDF cached under ``key``, or ``render()`` in this request,
+    when its turn comes (a process renders one PDF at a time: ``printing.pdf``); ``None``
+    (on its way: the download asks again after Retry-After) when ``PDF_WAITERS`` downloads
+    of this process already render or wait their turn, so that its other threads are left
+    for the pages."""
+    pdf = cache.get(key)
+    if pdf is not None:
+        return pdf
+    if renders_in_line() >= max(1, settings.PDF_WAITERS):
+        return None
+    return render()
+
+
 # --- squads' sheets and cards ---------------------------------------------------------------
 
 
@@ -208,7 +223,9 @@ def squad_pdf_or_on_its_way(
     """
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
     if not settings.PRINT_ON_QUEUE:
-        return stored_squad_pdf(squad, **options)[0]
+        return _rendered_here(
+            stored_squad_key(squad, **options), lambda: stored_squad_pdf(squad, **options)[0]
+        )
     if not squad.printed:  # printed from now on: its changes render it ahead
         Squad.objects.filter(pk=squad.pk).update(printed=True)
         squad.printed = True
@@ -275,7 +292,10 @@ def report_pdf_or_on_its_way(
     is rendered here. Raises ``PrintTooLong`` for a render the budget stopped (in the
     worker: the message it left)."""
     if not settings.PRINT_ON_QUEUE:
-        return report.report_pdf(campaign, paper=paper, stamp=stamp, page_url=page_url)
+        return _rendered_here(
+            report.report_key(campaign, stamp=stamp, paper=paper),
+            lambda: report.report_pdf(campaign, paper=paper, stamp=stamp, page_url=page_url),
+        )
     return _pdf_or_on_its_way(
         report.report_key(campaign, stamp=stamp, paper=paper),
         lambda language: render_report.using(priority=ASKED_PRIORITY).enqueue(
@@ -346,6 +366,8 @@ def retry_after(*, wait: float = 0) -> int:
     if settings.PRINT_ON_QUEUE and settings.TASK_QUEUE == "database":
         counts = _queue_counts()
         seconds *= 1 + counts["waiting"] / max(1, counts["running"])
+    elif not settings.PRINT_ON_QUEUE:  # rendered in the requests, one at a time per process
+        seconds *= 1 + renders_in_line()
     if wait > 0 and waiting.redis_client() is not None and settings.PDF_WAITERS > 0:
         seconds -= min(wait, settings.PDF_WAIT_SECONDS)
     return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
