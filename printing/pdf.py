@@ -27,6 +27,7 @@ import contextlib
 import contextvars
 import datetime
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -95,16 +96,21 @@ def without_budget() -> Iterator[None]:
 _turn = threading.Lock()
 _line_lock = threading.Lock()
 _in_line = 0
+_render_seconds: float | None = None  # this process's renders lately (a running average)
 
 
 @contextlib.contextmanager
 def _one_at_a_time() -> Iterator[None]:
-    global _in_line
+    global _in_line, _render_seconds
     with _line_lock:
         _in_line += 1
     try:
         with _turn:
+            started = time.monotonic()
             yield
+            took = time.monotonic() - started
+            old = _render_seconds
+            _render_seconds = took if old is None else old + 0.2 * (took - old)
     finally:
         with _line_lock:
             _in_line -= 1
@@ -113,6 +119,11 @@ def _one_at_a_time() -> Iterator[None]:
 def renders_in_line() -> int:
     """The renders of this process running or waiting for their turn now."""
     return _in_line
+
+
+def render_seconds_here() -> float | None:
+    """How long a render of this process took lately (``None`` before the first)."""
+    return _render_seconds
 
 
 def _sheet_too_long() -> str:

@@ -56,6 +56,7 @@ from printing import report, waiting
 from printing.pdf import (
     NotPrintable,
     PrintTooLong,
+    render_seconds_here,
     renders_in_line,
     require_printing,
     stored_squad_key,
@@ -361,13 +362,15 @@ def retry_after(*, wait: float = 0) -> int:
     renders players wait for that are still in the queue, shared among the workers rendering
     now, plus one render, each as long as the workers measured lately: ``render_seconds``),
     less the ``wait`` the next request will do for it (on Redis: ``printing.waiting.wait``),
-    so that it is waiting when the PDF comes. One query."""
+    so that it is waiting when the PDF comes. One query. With the queue off: the renders in
+    line in this process and its own, as long as its renders lately (no wait to take off)."""
     seconds = render_seconds()
-    if settings.PRINT_ON_QUEUE and settings.TASK_QUEUE == "database":
+    if not settings.PRINT_ON_QUEUE:  # rendered in the requests, one at a time per process
+        seconds = (render_seconds_here() or seconds) * (1 + renders_in_line())
+        return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
+    if settings.TASK_QUEUE == "database":
         counts = _queue_counts()
         seconds *= 1 + counts["waiting"] / max(1, counts["running"])
-    elif not settings.PRINT_ON_QUEUE:  # rendered in the requests, one at a time per process
-        seconds *= 1 + renders_in_line()
     if wait > 0 and waiting.redis_client() is not None and settings.PDF_WAITERS > 0:
         seconds -= min(wait, settings.PDF_WAIT_SECONDS)
     return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))

@@ -13,7 +13,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from printing import engine, pdf
+from printing import engine, pdf, tasks, waiting
 from rosters import services
 from rules import get_system
 
@@ -59,9 +59,21 @@ def test_a_download_behind_too_many_renders_answers_that_it_is_on_its_way(
     client.force_login(user)
     settings.PDF_WAITERS = 1
     monkeypatch.setattr(pdf, "_in_line", 1)  # another thread of this process renders now
+    monkeypatch.setattr(pdf, "_render_seconds", 1.0)  # as this process measured its renders
     response = client.get(reverse("print:squad_sheet", args=[squad.pk]))
     assert response.status_code == 202
-    assert int(response["Retry-After"]) >= 2  # the render in line, then its own
+    assert response["Retry-After"] == "2"  # the render in line, then its own
     monkeypatch.setattr(pdf, "_in_line", 0)
     response = client.get(reverse("print:squad_sheet", args=[squad.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_with_the_queue_off_retry_after_is_the_renders_in_line_of_this_process(
+    queue_off, monkeypatch
+):
+    """As long as the renders ahead in this process and its own, as this process measured
+    them lately; no wait on Redis is taken off (with the queue off nothing waits there)."""
+    monkeypatch.setattr(waiting, "redis_client", lambda: object())  # Redis is there
+    monkeypatch.setattr(pdf, "_in_line", 2)
+    monkeypatch.setattr(pdf, "_render_seconds", 1.5)
+    assert tasks.retry_after(wait=10) == 5  # (2 + 1) x 1.5 s, rounded up
