@@ -15,6 +15,23 @@ after <= 60 % of before) and each game's largest legal document (the document li
 worst sheet: bench_print_limits and bench_units build them).
 
 Run alone: ``.venv/bin/python bench/bench_print_styles.py``.
+
+What the profile says (#32 item 4, a session's cProfile and ablations of the 13-model sheet,
+CPU ms on this machine, each variant timed in turn with the others): WeasyPrint's cost is
+the number of boxes, about 0.15 ms each in every document, and a table cell with its text
+about 0.35 ms. The 13-model sheet (~110 ms) is 83 % its roster table (header and footer
+alone: 19 ms; an empty page: 11 ms); its time goes to parsing (6 %), the cascade (12 %),
+building boxes (4 %), layout (about half, a fifth of it Pango shaping each text) and
+drawing (20 %). What does not pay: the other documents' rules in the stylesheets (all of them
+removed from the sheet's: 1.5 %; Bolt Action's ``:is()``/``nth-child`` reference rules cost
+its sheet nothing), whitespace between tags, fewer font faces, ``full_fonts`` (10 % slower)
+or an uncompressed PDF (same), ``overflow-wrap: normal`` everywhere, collapsed borders (2 %),
+the rows' lines drawn as backgrounds instead of one-sided cell borders (3 %; no borders at
+all: 7-9 %), floats made blocks (noise). What would: fewer cells per model (the four stats in
+one cell: 6 %; a weapon's five figures in one cell: 10 %), which moves the text on the page:
+a change of the sheet's design, not of its cost. Reusing unchanged model cards does not
+pay either: a card is laid out inside a page of ten, so a reused card still needs its page
+laid out again, and a laid-out page does not outlive the render's child process.
 """
 
 from __future__ import annotations

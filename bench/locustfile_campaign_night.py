@@ -301,7 +301,11 @@ def _ask_again_after(response) -> float:
 
 def _what(response) -> str:
     """A failed answer in a few words, the same for the same kind of failure (Locust groups
-    its errors by their text): its status, and its page's title or its text's start."""
+    its errors by their text): its status, and its page's title or its text's start; no
+    answer at all (status 0): the client's error (a connection refused, reset or timed out)."""
+    if not response.status_code:
+        error = getattr(response, "error", None)
+        return f"0 no answer: {type(error).__name__}: {str(error)[:200]}"
     title = re.search(r"<title>(.*?)</title>", response.text, re.S)
     return f"{response.status_code} {title.group(1).strip() if title else response.text[:200]}"
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import datetime
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -83,6 +85,47 @@ def without_budget() -> Iterator[None]:
         _budgeted.reset(token)
 
 
+# One render at a time in a process. A render lays its PDF out in a child process that takes
+# a core; a web worker renders in its requests with the queue off (TASK_QUEUE=off), and its
+# threads (gunicorn's gthread) rendering at once would share the two cores among eight
+# children until each outlived the budget (503). So a download waits its turn, holding a
+# thread and no CPU (the child runs, the thread waits on its pipe), while the process's other
+# threads serve the pages; ``renders_in_line`` lets a download that would wait behind too
+# many answer "on its way" instead (``printing.tasks``). The task worker renders one at a
+# time anyway.
+_turn = threading.Lock()
+_line_lock = threading.Lock()
+_in_line = 0
+_render_seconds: float | None = None  # this process's renders lately (a running average)
+
+
+@contextlib.contextmanager
+def _one_at_a_time() -> Iterator[None]:
+    global _in_line, _render_seconds
+    with _line_lock:
+        _in_line += 1
+    try:
+        with _turn:
+            started = time.monotonic()
+            yield
+            took = time.monotonic() - started
+            old = _render_seconds
+            _render_seconds = took if old is None else old + 0.2 * (took - old)
+    finally:
+        with _line_lock:
+            _in_line -= 1
+
+
+def renders_in_line() -> int:
+    """The renders of this process running or waiting for their turn now."""
+    return _in_line
+
+
+def render_seconds_here() -> float | None:
+    """How long a render of this process took lately (``None`` before the first)."""
+    return _render_seconds
+
+
 def _sheet_too_long() -> str:
     return gettext(
         "This PDF took longer than %(seconds)s seconds to print, the most one print may "
@@ -107,9 +150,10 @@ def render_pdf(
     html = render_to_string(template_name, context)
     budget = settings.PRINT_BUDGET_SECONDS if _budgeted.get() else None
     try:
-        return engine.render(
-            html, budget=budget, game_stylesheet=game_stylesheet(context.get("system_code"))
-        )
+        with _one_at_a_time():
+            return engine.render(
+                html, budget=budget, game_stylesheet=game_stylesheet(context.get("system_code"))
+            )
     except engine.RenderTooLong:
         raise PrintTooLong("", too_long() % {"seconds": f"{budget:g}"}) from None
 

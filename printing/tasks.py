@@ -13,7 +13,7 @@ A squad's PDFs are rendered by the task worker, never in a web request (with the
   its edits no task.
 - **On demand.** A download that finds no PDF in the cache (``squad_pdf_or_on_its_way``)
   enqueues its render at once, unless one is already on its way, then waits for it: the
-  worker says on Redis when it has stored a PDF (``_announce``), and the waiting request
+  worker says on Redis when it has stored a PDF (``printing.waiting``), and the waiting request
   (a thread of its web worker, never more of them than ``PDF_WAITERS`` per process) answers
   with the PDF that very moment. Past ``PDF_WAIT_SECONDS``, with no thread to spare, or
   with no Redis to tell it (``make run``, the tests), it answers that the PDF is coming
@@ -32,21 +32,19 @@ ahead: its key is the campaign's state (``selectors.report_stamp``), which any c
 The render runs in the worker under the print budget (``printing.engine``), like any
 other; a render stopped by the budget is remembered until a download has said why (instead of
 waiting for ever); the download after that asks again. With the queue off (``TASK_QUEUE=off``)
-a download renders in its request.
+a download renders in its request, one at a time in a process (``_rendered_here``).
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 from django.db.models import Count, Min, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -54,15 +52,20 @@ from django_tasks import task
 
 from campaigns import selectors
 from campaigns.models import Campaign
-from printing import report
+from printing import report, waiting
 from printing.pdf import (
     NotPrintable,
     PrintTooLong,
+    render_seconds_here,
+    renders_in_line,
     require_printing,
     stored_squad_key,
     stored_squad_pdf,
 )
+from printing.waiting import wait_seconds
 from rosters.models import Squad
+
+__all__ = ["wait_seconds"]  # callers read it here: the download's wait is this module's
 
 STALE, GONE, RENDERED, NOT_PRINTABLE, FAILED = (
     "stale",
@@ -113,7 +116,7 @@ def _render_into_cache(key: str, render: Callable[[], str | None]) -> str:
         raise
     finally:
         cache.delete(on_its_way)
-        _announce(key, outcome)
+        waiting.announce(key, outcome)
 
 
 def _on_its_way(key: str) -> bool:
@@ -131,7 +134,8 @@ def _pdf_or_on_its_way(
     """The PDF cached under ``key`` (``pdf``, when the caller has just read it), or ``None``
     when it is on its way: the render is asked of the worker (``ask(language)`` enqueues
     it) once, unless one is already on its way or the backend ran it at once (the tests'
-    immediate backend); then this request waits up to ``wait`` seconds for it (``_wait``).
+    immediate backend); then this request waits up to ``wait`` seconds for it
+    (``printing.waiting.wait``).
     Raises ``PrintTooLong`` for a render the budget stopped in the worker, with the message
     it left (said once: the next download asks the worker again)."""
     if pdf is None:
@@ -140,16 +144,30 @@ def _pdf_or_on_its_way(
         return pdf
     on_its_way, failed = _marks(key)
     if cache.get(failed) is None and cache.add(on_its_way, True, ON_ITS_WAY_SECONDS):
-        _forget_announcement(key)
+        waiting.forget_announcement(key)
         ask(translation.get_language() or settings.LANGUAGE_CODE)
         pdf = cache.get(key)  # there already if the backend ran the task at once
-    if pdf is None and wait > 0 and _wait(key, wait):
+    if pdf is None and wait > 0 and waiting.wait(key, wait):
         pdf = cache.get(key)
     message = cache.get(failed)
     if message is not None:
         cache.delete(failed)
         raise PrintTooLong("", message)
     return pdf
+
+
+def _rendered_here(key: str, render: Callable[[], bytes]) -> bytes | None:
+    """With the queue off: the PDF cached under ``key``, or ``render()`` in this request,
+    when its turn comes (a process renders one PDF at a time: ``printing.pdf``); ``None``
+    (on its way: the download asks again after Retry-After) when ``PDF_WAITERS`` downloads
+    of this process already render or wait their turn, so that its other threads are left
+    for the pages."""
+    pdf = cache.get(key)
+    if pdf is not None:
+        return pdf
+    if renders_in_line() >= max(1, settings.PDF_WAITERS):
+        return None
+    return render()
 
 
 # --- squads' sheets and cards ---------------------------------------------------------------
@@ -206,7 +224,9 @@ def squad_pdf_or_on_its_way(
     """
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
     if not settings.PRINT_ON_QUEUE:
-        return stored_squad_pdf(squad, **options)[0]
+        return _rendered_here(
+            stored_squad_key(squad, **options), lambda: stored_squad_pdf(squad, **options)[0]
+        )
     if not squad.printed:  # printed from now on: its changes render it ahead
         Squad.objects.filter(pk=squad.pk).update(printed=True)
         squad.printed = True
@@ -273,7 +293,10 @@ def report_pdf_or_on_its_way(
     is rendered here. Raises ``PrintTooLong`` for a render the budget stopped (in the
     worker: the message it left)."""
     if not settings.PRINT_ON_QUEUE:
-        return report.report_pdf(campaign, paper=paper, stamp=stamp, page_url=page_url)
+        return _rendered_here(
+            report.report_key(campaign, stamp=stamp, paper=paper),
+            lambda: report.report_pdf(campaign, paper=paper, stamp=stamp, page_url=page_url),
+        )
     return _pdf_or_on_its_way(
         report.report_key(campaign, stamp=stamp, paper=paper),
         lambda language: render_report.using(priority=ASKED_PRIORITY).enqueue(
@@ -281,111 +304,6 @@ def report_pdf_or_on_its_way(
         ),
         wait=wait,
     )
-
-
-# --- waiting for a render: Redis tells the web worker when the PDF is stored -----------------
-
-# A request waits for its PDF in a thread of its web worker (gunicorn's gthread), never in
-# more than PDF_WAITERS threads of a process at once: the others are left for the pages.
-_waiters_lock = threading.Lock()
-_waiters: dict[int, threading.BoundedSemaphore] = {}
-
-
-def _redis() -> Any:
-    """The Redis client behind the PDF cache, or ``None`` when the cache is not Redis
-    (``make run``'s files, the tests' memory): then nothing is announced or waited for."""
-    pdfs = caches["default"]
-    if not isinstance(pdfs, RedisCache):
-        return None
-    return pdfs._cache.get_client(write=True)
-
-
-def _stream(key: str) -> str:
-    return cache.make_key(f"stored:{key}")
-
-
-def _announce(key: str, outcome: str) -> None:
-    """In the worker, once the render of ``key`` is over (the PDF stored, or why not left in
-    the cache): one entry on a Redis stream of its own, which every request waiting for it
-    reads at once (``_wait``), and any that comes later finds there."""
-    client = _redis()
-    if client is None:
-        return
-    try:
-        stream = _stream(key)
-        with client.pipeline() as pipe:
-            pipe.xadd(stream, {"outcome": outcome}, maxlen=1)
-            pipe.expire(stream, ON_ITS_WAY_SECONDS)
-            pipe.execute()
-    except Exception:  # the waiting requests ask again after their wait: nothing is lost
-        log.exception("could not announce the render of %s", key)
-
-
-def _forget_announcement(key: str) -> None:
-    """Before a new render of ``key`` is asked for: an earlier render's entry says nothing
-    of this one."""
-    client = _redis()
-    if client is not None:
-        client.delete(_stream(key))
-
-
-def _slots() -> threading.BoundedSemaphore:
-    with _waiters_lock:
-        count = settings.PDF_WAITERS
-        if count not in _waiters:
-            _waiters[count] = threading.BoundedSemaphore(count)
-        return _waiters[count]
-
-
-_waiting_clients: dict[tuple[str, float], Any] = {}
-
-
-def _waiting_client() -> Any:
-    """A Redis client of the PDF cache's server whose reads outlast the longest wait (the
-    cache's own give up after a few seconds): one per process, its connections pooled."""
-    location = settings.CACHES["default"]["LOCATION"]
-    timeout = settings.PDF_WAIT_SECONDS + 5
-    with _waiters_lock:
-        if (location, timeout) not in _waiting_clients:
-            import redis
-
-            _waiting_clients[(location, timeout)] = redis.Redis.from_url(
-                location, socket_timeout=timeout
-            )
-        return _waiting_clients[(location, timeout)]
-
-
-def _wait(key: str, seconds: float) -> bool:
-    """Wait (blocking on Redis, holding a thread and no CPU) up to ``seconds`` for the
-    worker to announce the end of the render of ``key``. False at once when there is no
-    Redis or no thread to spare (``PDF_WAITERS``), or at the end of the wait."""
-    if _redis() is None or settings.PDF_WAITERS <= 0:
-        return False
-    slots = _slots()
-    if not slots.acquire(blocking=False):
-        return False
-    try:
-        block = max(1, int(min(seconds, settings.PDF_WAIT_SECONDS) * 1000))
-        return bool(_waiting_client().xread({_stream(key): "0-0"}, count=1, block=block))
-    except Exception:  # Redis gone: the download answers 202 and is asked again
-        log.exception("could not wait for the render of %s", key)
-        return False
-    finally:
-        slots.release()
-
-
-def wait_seconds(prefer: str | None) -> float:
-    """How long a download waits for its PDF: ``PDF_WAIT_SECONDS``, or less when the client
-    says so in a ``Prefer`` header (RFC 7240): ``respond-async`` (no wait: 202 at once) or
-    ``wait=N``."""
-    longest = settings.PDF_WAIT_SECONDS
-    for preference in (prefer or "").lower().replace(" ", "").split(","):
-        name, _equals, value = preference.partition("=")
-        if name == "respond-async":
-            return 0
-        if name == "wait" and value.isdigit():
-            longest = min(longest, int(value))
-    return longest
 
 
 # --- how long a render takes, how long it waits: measured by the worker ----------------------
@@ -443,13 +361,17 @@ def retry_after(*, wait: float = 0) -> int:
     """Seconds before asking again for a PDF asked for now: when it is likely stored (the
     renders players wait for that are still in the queue, shared among the workers rendering
     now, plus one render, each as long as the workers measured lately: ``render_seconds``),
-    less the ``wait`` the next request will do for it (on Redis: ``_wait``), so that it is
-    waiting when the PDF comes. One query."""
+    less the ``wait`` the next request will do for it (on Redis: ``printing.waiting.wait``),
+    so that it is waiting when the PDF comes. One query. With the queue off: the renders in
+    line in this process and its own, as long as its renders lately (no wait to take off)."""
     seconds = render_seconds()
-    if settings.PRINT_ON_QUEUE and settings.TASK_QUEUE == "database":
+    if not settings.PRINT_ON_QUEUE:  # rendered in the requests, one at a time per process
+        seconds = (render_seconds_here() or seconds) * (1 + renders_in_line())
+        return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
+    if settings.TASK_QUEUE == "database":
         counts = _queue_counts()
         seconds *= 1 + counts["waiting"] / max(1, counts["running"])
-    if wait > 0 and _redis() is not None and settings.PDF_WAITERS > 0:
+    if wait > 0 and waiting.redis_client() is not None and settings.PDF_WAITERS > 0:
         seconds -= min(wait, settings.PDF_WAIT_SECONDS)
     return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
 
