@@ -120,7 +120,10 @@ def unit_points(roster: Roster, table: Any, cost: Callable[[Unit, Any], int]) ->
     ``None`` when the campaign costs nothing (no table)."""
     if table is None:
         return None
-    return sum(cost(unit, table) for unit in roster.units)
+    total = 0
+    for unit in roster.units:  # a loop, not sum() of a generator: costed on every edit
+        total += cost(unit, table)
+    return total
 
 
 def unit_words(*keys: str) -> Callable[..., dict[str, Any]]:

@@ -1,16 +1,22 @@
-"""``validate_roster`` and ``score_battle`` as docs/formats.md says, run as real processes."""
+"""``validate_roster`` and ``score_battle`` as docs/formats.md says: each command's exit codes
+as a real process (``run_process``), its words and codes run in this process as the command
+line runs it (``run``)."""
 
+import io
 import json
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from django.core.management import get_commands, load_command_class
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
+def run_process(*args: str) -> subprocess.CompletedProcess:
+    """``manage.py ARGS`` as a real process: its exit code is the contract (0, 1, 2)."""
     done = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -20,6 +26,22 @@ def run(*args: str) -> subprocess.CompletedProcess:
     )
     assert "Traceback" not in done.stderr
     return done
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    """``manage.py ARGS`` in this process, as the command line runs it (``run_from_argv``: its
+    parser, a ``CommandError`` or ``SystemExit`` as the exit code), its output captured; any
+    other exception fails the test as a traceback would. Starting Django in a new process for
+    each of these tests took most of their time; ``run_process`` keeps one per command."""
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        command = load_command_class(get_commands()[args[0]], args[0])  # writes to the redirects
+        try:
+            command.run_from_argv(["manage.py", *args])
+        except SystemExit as exited:
+            code = 0 if exited.code is None else exited.code
+    return subprocess.CompletedProcess(["manage.py", *args], code, out.getvalue(), err.getvalue())
 
 
 def write(tmp_path: Path, data, name: str = "doc.json") -> str:
@@ -81,8 +103,10 @@ def test_validate_roster_names_each_broken_rule_and_its_model_and_exits_1(tmp_pa
 
 
 def test_validate_roster_json_has_exactly_the_documented_keys(tmp_path):
-    valid = run("validate_roster", write(tmp_path, roster_doc(), "valid.json"), "--json")
-    broken = run("validate_roster", write(tmp_path, broken_roster_doc(), "broken.json"), "--json")
+    valid = run_process("validate_roster", write(tmp_path, roster_doc(), "valid.json"), "--json")
+    broken = run_process(
+        "validate_roster", write(tmp_path, broken_roster_doc(), "broken.json"), "--json"
+    )
 
     assert valid.returncode == 0
     assert json.loads(valid.stdout) == {"valid": True, "points": 100, "violations": []}
@@ -125,7 +149,7 @@ def test_validate_roster_exits_2_on_an_unreadable_file_and_says_where(tmp_path, 
 def test_validate_roster_exits_2_on_a_missing_file(tmp_path):
     missing = str(tmp_path / "nowhere.json")
 
-    done = run("validate_roster", missing)
+    done = run_process("validate_roster", missing)
 
     assert done.returncode == 2
     assert done.stderr.startswith(f"{missing}: cannot read the file")
@@ -181,7 +205,7 @@ def test_score_battle_prints_mission_vp_each_casualty_and_the_total(tmp_path):
 
 
 def test_score_battle_json_has_exactly_the_documented_keys(tmp_path):
-    done = run("score_battle", write(tmp_path, vp_example()), "--json")
+    done = run_process("score_battle", write(tmp_path, vp_example()), "--json")
 
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
@@ -231,7 +255,7 @@ def test_score_battle_exits_2_on_an_unreadable_file(tmp_path):
 
 
 def test_score_battle_exits_2_on_a_missing_file(tmp_path):
-    done = run("score_battle", str(tmp_path / "nowhere.json"))
+    done = run_process("score_battle", str(tmp_path / "nowhere.json"))
 
     assert done.returncode == 2
     assert "cannot read the file" in done.stderr

@@ -1,5 +1,6 @@
-"""The four commands with Necromunda documents, as docs/formats.md shows them, run as real
-processes (``tests/test_commands.py`` has the shared helpers)."""
+"""The four commands with Necromunda documents, as docs/formats.md shows them, run in this
+process as the command line runs them (``tests/test_commands.py`` has the shared helpers and
+the real processes)."""
 
 from __future__ import annotations
 

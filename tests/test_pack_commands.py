@@ -1,6 +1,7 @@
 """``validate_roster FILE --pack PACK`` and ``print_roster FILE --pack PACK`` (issue #30,
-stage 1), as docs/formats.md says, run as real processes (``validate_roster``) and in
-process (``print_roster``)."""
+stage 1), as docs/formats.md says: ``validate_roster`` with a pack as a real process once
+(``run_process``), its other words and codes in this process as the command line runs it
+(``run``), ``print_roster`` in process."""
 
 import json
 from pathlib import Path
@@ -9,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.printing.conftest import pdf_text
-from tests.test_commands import ROOT, run, write
+from tests.test_commands import ROOT, run, run_process, write
 
 EXAMPLES = ROOT / "docs" / "examples"
 PACKS = ROOT / "docs" / "packs"
@@ -18,8 +19,8 @@ PACK = str(PACKS / "bolt-action.json")
 
 
 def test_validate_roster_with_a_pack_prints_a_whole_number_of_points():
-    done = run("validate_roster", FORCE, "--pack", PACK, "--json")
-    plain = run("validate_roster", FORCE, "--json")
+    done = run_process("validate_roster", FORCE, "--pack", PACK, "--json")
+    plain = run_process("validate_roster", FORCE, "--json")
 
     assert done.returncode == 0, done.stderr
     points = json.loads(done.stdout)["points"]

@@ -87,7 +87,4 @@ def squad_points(campaign: Campaign, roster: Roster) -> int | None:
 
 def model_count(campaign: Campaign, roster: Roster) -> int:
     """The models that can fight: the squad's living models, or every model of its units."""
-    shape = get_system(campaign.system).units
-    if shape is not None:
-        return sum(shape.models(unit) for unit in roster.units)
-    return sum(1 for member in roster.members if member.status != "dead")
+    return get_system(campaign.system).models(roster)

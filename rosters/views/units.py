@@ -8,8 +8,8 @@ rules: a value the game refuses comes back as an error that says where
 of the force they were shown with, so a change made to a force edited meanwhile (another
 tab) is refused rather than applied to a unit that moved. The page after the change is the
 builder's one (``edits._after_change``): with htmx the force (``#roster``), without
-JavaScript the builder page again. The force's owner edits it,
-and so does the organiser of the campaign it plays in (``editable_forces``).
+JavaScript the builder page again. The force's owner edits it, and so does the organiser of
+the campaign it plays in (``editable_forces``).
 """
 
 from __future__ import annotations
