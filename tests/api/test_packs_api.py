@@ -147,8 +147,8 @@ def test_a_campaign_is_created_with_a_pack(organiser_api, organiser):
     found = organiser_api.get(f"/api/campaigns/{made.json()['id']}/pack/").json()
     assert (found["pack"], found["version"]) == (pack.pk, 1)
     assert made.json()["house_rules"]["points"]["model"] == 5  # its points, as house rules
-    other_game = organiser_api.post("/api/campaigns/", {"name": "X", "system": "necromunda",
-                                                        "pack": pack.pk}, format="json")  # fmt: skip
+    body = {"name": "X", "system": "necromunda", "pack": pack.pk}
+    other_game = organiser_api.post("/api/campaigns/", body, format="json")
     assert other_game.status_code == 422 and errors(other_game)[0]["field"] == "pack"
     unknown = organiser_api.post("/api/campaigns/", {"name": "X", "pack": 10**6}, format="json")
     assert unknown.status_code == 422
