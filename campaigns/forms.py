@@ -43,13 +43,33 @@ class CampaignForm(forms.ModelForm):
         fields = ["name", "description", "points_limit", "is_public", "apply_at_once"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user: Any = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.packs: dict[int, Pack] = {}
         if self.instance.pk is None and "system" in self.fields:
             first = next(s for s in systems() if s.campaign is not None)
             self.fields["system"].initial = first.code
             # Empty, not the first game's limit: a game without points would keep it.
             self.fields["points_limit"].help_text = LIMIT_LEFT_EMPTY
+            if user is not None and user.is_authenticated:
+                self._pack_field(user)
+
+    def _pack_field(self, user: Any) -> None:
+        """A new campaign may start with one of the organiser's packs (of its game)."""
+        packs = Pack.objects.filter(owner=user, house_rules=False).order_by("name", "pk")
+        self.packs = {pack.pk: pack for pack in packs}
+        self.fields["pack"] = forms.TypedChoiceField(
+            label=gettext_lazy("Pack"), coerce=int, empty_value=None, required=False,
+            choices=[("", _("None: the game's defaults"))] + [
+                (pack.pk, f"{pack.name} ({pack.game_name})") for pack in packs],
+            help_text=gettext_lazy("Its numbers (victory points, points...): a pack of its game."),
+        )  # fmt: skip
+
+    def created_with(self) -> dict[str, Any]:
+        """What ``services.campaign_create`` takes of the form (the pack as a row)."""
+        data = dict(self.cleaned_data)
+        data["pack"] = self.packs.get(data.pop("pack", None) or 0)
+        return data
 
 
 class JoinForm(forms.Form):

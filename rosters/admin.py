@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from rosters import services
-from rosters.models import Ability, Equipment, Member, Squad
+from rosters.models import Ability, Equipment, Member, Pack, PackVersion, Squad
 
 
 class NewVersion:
@@ -68,3 +68,27 @@ class EquipmentAdmin(NewVersion, admin.ModelAdmin):
 @admin.register(Ability)
 class AbilityAdmin(NewVersion, admin.ModelAdmin):
     list_display = ["member", "code", "detail", "gained", "roll"]
+
+
+class PackVersionInline(admin.TabularInline):
+    """A pack's versions, read-only: a version is never changed (``PackVersion.save``)."""
+
+    model = PackVersion
+    extra = 0
+    fields = ["number", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Pack)
+class PackAdmin(admin.ModelAdmin):
+    """Packs, to look at: their edits go through ``rosters.services`` (a new version each)."""
+
+    list_display = ["name", "owner", "system", "version", "shared", "house_rules"]
+    list_filter = ["system", "shared", "house_rules"]
+    readonly_fields = ["owner", "system", "name", "version", "share_token", "house_rules"]
+    fields = ["owner", "system", "name", "version", "shared", "share_token", "house_rules"]
+    inlines = [PackVersionInline]

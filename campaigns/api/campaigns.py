@@ -91,12 +91,13 @@ def house_rules_sent(campaign: Campaign, sent: dict[str, Any]) -> dict[str, Any]
         description=_(
             "A campaign of a game with campaign rules, which you organise and play in; its "
             "points limit is the game's usual one unless you give another. Answers the "
-            "campaign with its invitation code."
+            "campaign with its invitation code. A pack you do not have, or of another game, "
+            "is a 422 at pack."
         ),
         request=CampaignCreateSerializer,
         responses={
             201: LinkedResponse(CampaignDetailSerializer, links=CAMPAIGN_LINKS),
-            **error_responses(400, 413, 415),
+            **error_responses(400, 413, 415, 422),
         },
     ),
     partial_update=extend_schema(
@@ -143,7 +144,17 @@ class CampaignViewSet(ApiViewSet):
     def create(self, request: Request) -> Response:
         serializer = CampaignCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        campaign = services.campaign_create(organiser=request.user, **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        if data.get("pack") is not None:  # stored data no schema knows: a 422 at pack
+            data["pack"] = Pack.objects.filter(pk=data["pack"], owner=request.user).first()
+            if data["pack"] is None:
+                raise unprocessable(Invalid("pack", gettext("You have no such pack.")))
+        try:
+            campaign = services.campaign_create(organiser=request.user, **data)
+        except ServiceError as error:
+            if error.field == "pack":
+                raise unprocessable(error) from None
+            raise
         response = campaign_detail(request, campaign, status.HTTP_201_CREATED)
         return with_location(response, self.reverse_action("detail", args=[campaign.pk]))
 

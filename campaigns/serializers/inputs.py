@@ -99,6 +99,11 @@ class CampaignCreateSerializer(CampaignSettingsFields):
         choices=_campaign_games(), required=False,
         help_text=_("A game with campaign rules; the first one by default."),
     )  # fmt: skip
+    pack = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1,
+        help_text=_("One of your packs, of the campaign's game: it plays with its latest "
+                    "version (GET /api/campaigns/{id}/pack/); none by default."),
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

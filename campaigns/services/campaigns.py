@@ -27,10 +27,10 @@ from campaigns.models import (
     Player,
     new_invite_code,
 )
-from campaigns.services.packs import house_rules_write
+from campaigns.services.packs import campaign_pack_set, house_rules_write
 from core.errors import Conflict, Invalid, Missing, NotAllowed, ServiceError
 from rosters import services as roster_services
-from rosters.models import Squad
+from rosters.models import Pack, Squad
 from rules import get_system, systems
 from rules.documents import MAX_POINTS_LIMIT, UNPRINTABLE
 from rules.registry import GameSystem
@@ -71,10 +71,12 @@ def campaign_create(
     is_public: bool = False,
     apply_at_once: bool = False,
     require_valid_squads: bool = False,
+    pack: Pack | None = None,
 ) -> Campaign:
     """A campaign of ``system`` (default: the first game registered with campaign rules)
     organised by ``organiser``, who is its first player; its points limit is the game's
-    usual one unless ``points_limit`` says otherwise."""
+    usual one unless ``points_limit`` says otherwise; it plays with the latest version of
+    ``pack`` (one of the organiser's, or shared with them), none by default."""
     if not system:
         system = next(s.code for s in systems() if s.campaign is not None)
     try:
@@ -95,6 +97,9 @@ def campaign_create(
         require_valid_squads=require_valid_squads,
     )  # fmt: skip
     Player.objects.create(campaign=campaign, user=organiser)
+    if pack is not None:
+        campaign_pack_set(campaign=campaign, user=organiser, pack=pack, token=pack.share_token)
+        campaign.refresh_from_db(fields=["pack_version"])
     return campaign
 
 

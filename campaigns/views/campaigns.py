@@ -35,17 +35,17 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "campaigns/campaign_list.html",
-        {"campaigns": campaigns, "form": CampaignForm(), "join_form": JoinForm()},
+        {"campaigns": campaigns, "form": CampaignForm(user=request.user), "join_form": JoinForm()},
     )
 
 
 @login_required
 @require_POST
 def campaign_create(request: HttpRequest) -> HttpResponse:
-    form = CampaignForm(request.POST)
+    form = CampaignForm(request.POST, user=request.user)
     if form.is_valid():
         try:
-            campaign = services.campaign_create(organiser=request.user, **form.cleaned_data)
+            campaign = services.campaign_create(organiser=request.user, **form.created_with())
         except services.ServiceError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -179,7 +179,11 @@ def campaign_join(request: HttpRequest, code: str = "") -> HttpResponse:
             return render(
                 request,
                 "campaigns/campaign_list.html",
-                {"campaigns": campaigns, "form": CampaignForm(), "join_form": form},
+                {
+                    "campaigns": campaigns,
+                    "form": CampaignForm(user=request.user),
+                    "join_form": form,
+                },
                 status=400,
             )
         code = form.cleaned_data["code"]

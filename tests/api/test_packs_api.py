@@ -134,3 +134,21 @@ def test_house_rules_sent_go_to_the_campaigns_own_pack(organiser_api, campaign):
     assert pack["own"] and pack["document"]["tables"] == house_rules
     campaign_services.campaign_pack_set(campaign=campaign, user=campaign.organiser, pack=None)
     assert organiser_api.get(f"/api/campaigns/{campaign.pk}/").json()["house_rules"] == {}
+
+
+def test_a_campaign_is_created_with_a_pack(organiser_api, organiser):
+    pack = services.pack_create(owner=organiser, system="bolt-action", name="Ours",
+                                tables=example("bolt-action")["tables"])  # fmt: skip
+
+    made = organiser_api.post("/api/campaigns/", {"name": "Normandy", "system": "bolt-action",
+                                                  "pack": pack.pk}, format="json")  # fmt: skip
+
+    assert made.status_code == 201, made.json()
+    found = organiser_api.get(f"/api/campaigns/{made.json()['id']}/pack/").json()
+    assert (found["pack"], found["version"]) == (pack.pk, 1)
+    assert made.json()["house_rules"]["points"]["model"] == 5  # its points, as house rules
+    body = {"name": "X", "system": "necromunda", "pack": pack.pk}
+    other_game = organiser_api.post("/api/campaigns/", body, format="json")
+    assert other_game.status_code == 422 and errors(other_game)[0]["field"] == "pack"
+    unknown = organiser_api.post("/api/campaigns/", {"name": "X", "pack": 10**6}, format="json")
+    assert unknown.status_code == 422

@@ -176,3 +176,17 @@ def test_the_house_rules_are_the_campaigns_own_pack(client, organiser, campaign)
     assert campaign.house_rules == {"reputation": {"took-part": 3}}
     page = client.get(reverse("campaigns:pack", args=[campaign.pk])).content.decode()
     assert "version 2" in page
+
+
+def test_a_campaign_is_created_with_one_of_my_packs(client_in, user, pack):
+    page = client_in.get(reverse("campaigns:list")).content.decode()
+    assert f'<option value="{pack.pk}">Club 1944 (Bolt Action)</option>' in page
+
+    client_in.post(reverse("campaigns:create"), {"name": "Normandy", "system": "bolt-action",
+                                                 "pack": pack.pk})  # fmt: skip
+
+    campaign = user.organised_campaigns.get()
+    assert campaign.pack_version.pack == pack
+    refused = client_in.post(reverse("campaigns:create"), {"name": "Hive", "system": "necromunda",
+                                                           "pack": pack.pk})  # fmt: skip
+    assert refused.status_code == 400 and "not for the campaign" in refused.content.decode()
