@@ -1,4 +1,4 @@
-"""The print engine: HTML in, PDF bytes out, each render in a child process with a time budget.
+"""The print engine: HTML in, PDF bytes out, laid out in a child process with a time budget.
 
 WeasyPrint's time grows with what a page lists, and a render that outlives the server's
 worker timeout takes the worker down with it. Document limits (``rules.registry
@@ -9,11 +9,14 @@ stays whole, because the render never ran in it. (Stopping a render *inside* the
 a signal or an asynchronous exception, can leave a library's lock held and hang the worker
 for good.)
 
-The children come from a ``multiprocessing`` fork server started on the first print of a
-process. It has imported WeasyPrint, parsed ``static/css/print.css`` with its fonts and every
-game's stylesheet (``static/css/systems/<code>.css``) and laid out pages (``printing.warm``), so
-a child starts warm: a render in a child costs about 15 ms more than in the worker
-(bench/bench_print.py prints both).
+A process prints through one child of its own, which lays out one document after another
+(``_Printer``), and is replaced when the budget stops it, when a render fails and after
+``RENDERS_PER_CHILD`` documents. The children come from a ``multiprocessing`` fork server
+started on the first print of a process. It has imported WeasyPrint, parsed
+``static/css/print.css`` with its fonts and every game's stylesheet
+(``static/css/systems/<code>.css``) and laid out pages (``printing.warm``), so a child starts
+warm; a render in the child costs about what it costs in the worker, the PDF's trip through a
+pipe (bench/bench_print.py prints both).
 
 Each document is laid out with print.css (what every PDF shares: fonts, page, header, cards,
 reference and report tables) and, when it is a game's, that game's own stylesheet only: a
@@ -31,6 +34,7 @@ from __future__ import annotations
 import gc
 import mimetypes
 import multiprocessing
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -152,15 +156,58 @@ def _forkserver() -> Any:
     return _context
 
 
-def _child(connection: Any, html: str, game_stylesheet: str | None) -> None:  # in the child
-    try:
-        pdf = html_to_pdf(html, game_stylesheet)
-    except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises
-        connection.send(("error", f"{type(error).__name__}: {error}"))
-    else:
-        connection.send(("pdf", pdf))
-    finally:
-        connection.close()
+# A child prints one document after another (``_serve``): forking one per document cost a
+# sheet a seventh of its time when quiet (the fork, then a copy of each page of memory the
+# render touched), and most of it on a busy machine. It is replaced after RENDERS_PER_CHILD
+# documents (its memory stays what a fresh one's is), after a render that failed, and when the
+# budget stops it.
+RENDERS_PER_CHILD = 200
+
+
+def _serve(connection: Any) -> None:  # in the child: until the parent closes its end
+    while True:
+        try:
+            html, game_stylesheet = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            pdf = html_to_pdf(html, game_stylesheet)
+        except BaseException as error:  # noqa: BLE001 - reported to the parent, which raises
+            connection.send(("error", f"{type(error).__name__}: {error}"))
+        else:
+            connection.send(("pdf", pdf))
+
+
+class _Printer:
+    """This process's print child and its end of their pipe (one per process, made on the
+    first print: ``_printer``)."""
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        ours, theirs = _forkserver().Pipe(duplex=True)
+        self.connection = ours
+        self.process = _forkserver().Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()  # the child holds its own end: EOF on ours when it dies
+        self.printed = 0
+
+    def print(self, html: str, game_stylesheet: str | None, budget: float) -> tuple[str, Any]:
+        self.connection.send((html, game_stylesheet))
+        if not self.connection.poll(budget):
+            raise RenderTooLong(budget)
+        self.printed += 1
+        return self.connection.recv()
+
+    def stop(self) -> None:
+        self.connection.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.process.close()
+
+
+_printer_lock = threading.Lock()
+_printer: _Printer | None = None
 
 
 def start(*, budget: float = 120) -> None:
@@ -181,24 +228,22 @@ def render(html: str, *, budget: float | None, game_stylesheet: str | None = Non
     """
     if not budget:
         return html_to_pdf(html, game_stylesheet)
-    context = _forkserver()
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(sender, html, game_stylesheet), daemon=True)
-    try:
-        child.start()
-        sender.close()  # the child holds its own end: EOF on ours when it dies
-        if not receiver.poll(budget):
-            raise RenderTooLong(budget)
+    global _printer
+    with _printer_lock:
+        if _printer is not None and _printer.pid != os.getpid():  # a fork's copy: not ours
+            _printer = None
+        if _printer is None:
+            _printer = _Printer()
+        printer = _printer
+        kind, value = "error", "the print process ended"
         try:
-            kind, value = receiver.recv()
-        except EOFError:
-            raise RenderFailed(f"the print process ended with code {child.exitcode}") from None
-    finally:
-        receiver.close()
-        if child.is_alive():
-            child.kill()
-        child.join()
-        child.close()
+            kind, value = printer.print(html, game_stylesheet, budget)
+        except (EOFError, OSError):
+            value = f"the print process ended with code {printer.process.exitcode}"
+        finally:
+            if kind != "pdf" or printer.printed >= RENDERS_PER_CHILD:
+                _printer = None  # stopped by the budget, failed or old: the next print forks anew
+                printer.stop()
     if kind == "error":
         raise RenderFailed(value)
     return value
