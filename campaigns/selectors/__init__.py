@@ -9,6 +9,7 @@ from __future__ import annotations
 from campaigns.selectors.access import (
     can_read,
     is_player,
+    player_names,
     players,
     readable_campaigns,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "tables",
     "can_read",
     "is_player",
+    "player_names",
     "players",
     "readable_campaigns",
     "free_squads",

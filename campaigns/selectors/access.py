@@ -35,6 +35,14 @@ def players(campaign: Campaign) -> list[Player]:
     return list(Player.objects.filter(campaign=campaign).select_related("user"))
 
 
+def player_names(campaign: Campaign) -> list[tuple[int, int, str]]:
+    """The campaign's players, first joined first, as (player pk, user pk, username): what
+    the campaign page's list prints, no model built (1 query)."""
+    return list(
+        Player.objects.filter(campaign=campaign).values_list("pk", "user_id", "user__username")
+    )
+
+
 def readable_campaigns(user: Any) -> QuerySet[Campaign]:
     """Campaigns the user organises or plays in, newest first, then the other public ones,
     newest first (the list page and the API's list alike)."""

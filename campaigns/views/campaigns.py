@@ -21,6 +21,7 @@ from campaigns.adapters import (
 )
 from campaigns.forms import CampaignForm, JoinForm, SettingsForm
 from campaigns.models import Battle, Campaign, Entry, Player
+from campaigns.views import rows
 from campaigns.views.common import _organised, _pk, _readable
 from rosters.models import Squad
 
@@ -64,7 +65,7 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     user = request.user
     is_organiser = user.is_authenticated and user.pk == campaign.organiser_id
     # the organiser manages the players, and is one (``services.campaign_create``)
-    players = selectors.players(campaign) if is_organiser else []
+    players = selectors.player_names(campaign) if is_organiser else []
     is_player = is_organiser or selectors.is_player(campaign, user)
     sort = request.GET.get("sort", "rank")
     log_sort = request.GET.get("log", "-number")
@@ -82,26 +83,32 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for entry in entries if is_organiser else ():
         if entry.withdrawn is None:
             squads.setdefault(entry.player_id, []).append(entry.squad.name)
+    show_byes = any(row.byes for row in standings)  # a campaign that runs rounds
+    # a row's links, its pk added: one reverse for all the rows
+    entry_prefix = reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/")
+    remove_prefix = reverse("campaigns:player_remove", args=[campaign.pk, 0]).removesuffix(
+        "0/remove/"
+    )
     return render(
         request,
         "campaigns/campaign_detail.html",
         {
             "campaign": campaign,
             "standings": standings,
-            "players": [(player, squads.get(player.user_id, [])) for player in players],
+            "standing_rows": rows.standing_rows(
+                standings, entry_prefix=entry_prefix, show_byes=show_byes
+            ),
+            "player_rows": rows.player_rows(
+                players, squads, organiser_id=campaign.organiser_id, remove_prefix=remove_prefix
+            ),
             "standing_columns": campaign_rules(campaign).standing_columns,
-            "show_byes": any(row.byes for row in standings),  # a campaign that runs rounds
+            "show_byes": show_byes,
             # the game's word for what its casualties column counts, and where its rules
             # come from (a campaign layer the rulebook does not have)
             "casualties_label": campaign_rules(campaign).labels.get(
                 "column:casualties", gettext_noop("Casualties")
             ),
             "campaign_note": campaign_rules(campaign).labels.get("campaign:note", ""),
-            # a row's links, its pk added: one reverse for all the rows
-            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
-            "remove_prefix": reverse("campaigns:player_remove", args=[campaign.pk, 0]).removesuffix(
-                "0/remove/"
-            ),
             "sort": sort,
             "log_sort": log_sort,
             "page": page,

@@ -11,13 +11,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.template.backends.utils import csrf_input
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns import selectors, services
 from campaigns.adapters import load_rosters
 from campaigns.models import Campaign, Entry, Round, Seat
+from campaigns.views import rows as page_rows
 from campaigns.views.common import _pk, _problems, _readable
 from rules.crew import crew_names
 
@@ -73,27 +74,27 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
         (entry, proposed.get(entry.pk)) for entry in seated if entry.player_id == request.user.pk
     ] if challenging else []  # fmt: skip
     template = "campaigns/round.html#round" if request.htmx else "campaigns/round.html"
+    rows = [(t, list(t.seats.all())) for t in tables]
+    can_set_scenario = is_organiser and round.status != Round.Status.CLOSED
     return render(
         request,
         template,
         {
             "campaign": campaign,
             "round": round,
-            "tables": [(t, list(t.seats.all())) for t in tables],
-            # a row's links, its pk added: one reverse for all the rows
-            "entry_prefix": reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/"),
-            "battle_prefix": reverse("campaigns:battle", args=[campaign.pk, 0]).removesuffix("0/"),
-            "my_tables": [
-                t
-                for t in tables
-                if any(seat.entry.player_id == request.user.pk for seat in t.seats.all())
-            ],  # fmt: skip
+            "tables": rows,
+            "table_rows": page_rows.table_rows(
+                rows,
+                round=round,
+                user_id=request.user.pk,
+                can_set_scenario=can_set_scenario,
+                csrf_input=csrf_input(request) if can_set_scenario else "",
+            ),  # fmt: skip
             "bye": bye.seats.all()[0] if bye is not None else None,
             "withdrawn": list(round.withdrawals.all()),
             "is_organiser": is_organiser,
             "can_edit": is_organiser and round.status == Round.Status.DRAFT,
             "can_close": is_organiser and round.status == Round.Status.PUBLISHED,
-            "can_set_scenario": is_organiser and round.status != Round.Status.CLOSED,
             "seated": sorted(seated, key=lambda e: e.squad.name.casefold()),
             "challenges": challenges,
             "can_challenge": challenging,
