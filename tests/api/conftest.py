@@ -6,6 +6,8 @@ the tests before it; tests/api/test_throttling.py turns it on with small rates.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
@@ -17,6 +19,24 @@ from rosters.demo import demo_rosters
 from rules.documents import roster_to_document
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="session")
+def served_schema(django_db_setup, django_db_blocker) -> str:
+    """The OpenAPI document ``/api/schema/`` serves an anonymous client, as JSON text,
+    generated once per run (a second or more each time): ``schema`` hands each test its own
+    copy."""
+    with django_db_blocker.unblock():
+        response = APIClient().get("/api/schema/")
+    assert response.status_code == 200
+    return json.dumps(response.json())
+
+
+@pytest.fixture
+def schema(served_schema) -> dict:
+    """The OpenAPI document as an anonymous client reads it (a fresh copy: a test may
+    change it)."""
+    return json.loads(served_schema)
 
 
 @pytest.fixture(autouse=True)

@@ -27,11 +27,6 @@ def _component(schema: dict, ref: str) -> dict:
     return schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
 
 
-@pytest.fixture
-def schema(anon_api):
-    return anon_api.get("/api/schema/").json()
-
-
 # --- the game's own check of a roster: a 422 ------------------------------------------------
 
 

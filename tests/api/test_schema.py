@@ -16,13 +16,6 @@ pytestmark = pytest.mark.django_db
 ERROR_REF = "#/components/schemas/ErrorResponse"
 
 
-@pytest.fixture
-def schema(anon_api):
-    response = anon_api.get("/api/schema/")
-    assert response.status_code == 200
-    return response.json()
-
-
 def operations(schema):
     for path, item in schema["paths"].items():
         for method, operation in item.items():

@@ -16,11 +16,6 @@ from tests.api.conftest import battle_report, errors, token_client
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def schema(anon_api):
-    return anon_api.get("/api/schema/").json()
-
-
 def components(schema) -> dict:
     return schema["components"]["schemas"]
 
