@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -107,6 +108,27 @@ def real_reports(us, vc) -> list[dict]:
     ]
 
 
+def copied_report(template, entries) -> dict:
+    """``template``'s battle report, its sides given to ``entries``' squads."""
+    report = copy.deepcopy(template.report)
+    for side, entry in zip(report["sides"], entries, strict=True):
+        side["squad_id"] = entry.squad_id
+    return report
+
+
+def copied_status(number: int):
+    """The status of copied battle ``number``: a few pending or rejected, 1 in 10 voided."""
+    from campaigns.models import Battle
+
+    if number % 50 == 13:
+        return Battle.Status.PENDING
+    if number % 50 == 29:
+        return Battle.Status.REJECTED
+    if number % 20 in (7, 17):
+        return Battle.Status.VOIDED
+    return Battle.Status.CONFIRMED
+
+
 def build_campaign(organiser, *, squads: int, battles: int, prefix: str = "bench"):
     """A campaign of ``squads`` enrolled demo squads and ``battles`` battles; (campaign, entries).
 
@@ -174,17 +196,8 @@ def build_campaign(organiser, *, squads: int, battles: int, prefix: str = "bench
         us = us_entries[0] if number % 2 == 0 else us_entries[number % len(us_entries)]
         vc = vc_entries[(number // 2) % len(vc_entries)]
         template = templates[number % 2][0]
-        report = copy.deepcopy(template.report)
-        for side, entry in zip(report["sides"], (us, vc), strict=True):
-            side["squad_id"] = entry.squad_id
-        if number % 50 == 13:
-            status = Battle.Status.PENDING
-        elif number % 50 == 29:
-            status = Battle.Status.REJECTED
-        elif number % 20 in (7, 17):
-            status = Battle.Status.VOIDED
-        else:
-            status = Battle.Status.CONFIRMED
+        report = copied_report(template, (us, vc))
+        status = copied_status(number)
         applied = status in (Battle.Status.CONFIRMED, Battle.Status.VOIDED)
         decided = status != Battle.Status.PENDING
         if applied:
@@ -376,41 +389,55 @@ def _standings(campaign) -> list[tuple[str, float, str]]:
     ]
 
 
-def run() -> list[tuple[str, float, str]]:
+def in_child(module: str, timeout: int) -> list[tuple[str, float, str]]:
+    """The rows ``module``'s ``_measure`` prints, run in a child interpreter (Django set up
+    there on its own database)."""
     child = subprocess.run(
-        [sys.executable, "-m", "bench.bench_campaigns"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True, timeout=600, check=True,
+        [sys.executable, "-m", module],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, timeout=timeout, check=True,
     )  # fmt: skip
     return [(name, value, unit) for name, value, unit in json.loads(child.stdout)]
 
 
-def _measure() -> list[tuple[str, float, str]]:
-    with tempfile.TemporaryDirectory(prefix="bench-campaigns-") as folder:
+def run() -> list[tuple[str, float, str]]:
+    return in_child("bench.bench_campaigns", 600)
+
+
+@contextmanager
+def bench_database(prefix: str):
+    """Django set up on a file SQLite database in a temporary folder (named ``prefix``...),
+    its connections closed at the end."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         _setup_django(Path(folder) / "bench.sqlite3")
-        from django.contrib.auth import get_user_model
         from django.db import connections
 
         try:
-            users = get_user_model().objects
-            small, (us, vc) = build_campaign(
-                users.create_user("small-orga"), squads=2, battles=2, prefix="small"
-            )
-            small.apply_at_once = True
-            small.save(update_fields=["apply_at_once"])
-            rows = _apply_and_void("2 squads of 12", small, us, vc, " (target <= 30 ms)")
-            started = time.perf_counter()
-            big, entries = build_campaign(
-                users.create_user("big-orga"), squads=BIG_SQUADS, battles=BIG_BATTLES,
-                prefix="big",
-            )  # fmt: skip
-            built = time.perf_counter() - started
-            rows += _standings(big)
-            big.apply_at_once = True
-            big.save(update_fields=["apply_at_once"])
-            rows += _apply_and_void(f"in that campaign of {BIG_SQUADS} squads", big, *entries[:2])
-            rows.append(("  (building that campaign, once)", built, "s"))
+            yield
         finally:
             connections.close_all()
+
+
+def _measure() -> list[tuple[str, float, str]]:
+    with bench_database("bench-campaigns-"):
+        from django.contrib.auth import get_user_model
+
+        users = get_user_model().objects
+        small, (us, vc) = build_campaign(
+            users.create_user("small-orga"), squads=2, battles=2, prefix="small"
+        )
+        small.apply_at_once = True
+        small.save(update_fields=["apply_at_once"])
+        rows = _apply_and_void("2 squads of 12", small, us, vc, " (target <= 30 ms)")
+        started = time.perf_counter()
+        big, entries = build_campaign(
+            users.create_user("big-orga"), squads=BIG_SQUADS, battles=BIG_BATTLES, prefix="big"
+        )
+        built = time.perf_counter() - started
+        rows += _standings(big)
+        big.apply_at_once = True
+        big.save(update_fields=["apply_at_once"])
+        rows += _apply_and_void(f"in that campaign of {BIG_SQUADS} squads", big, *entries[:2])
+        rows.append(("  (building that campaign, once)", built, "s"))
     return rows
 
 

@@ -23,16 +23,21 @@ interpreter (``python -m bench.bench_rounds``), like ``bench_campaigns``.
 
 from __future__ import annotations
 
-import copy
 import json
-import subprocess
 import sys
-import tempfile
 import time
 from datetime import date, timedelta
-from pathlib import Path
 
-from bench.bench_campaigns import ROOT, SAMPLES, _rows, _setup_django, _timed, build_campaign
+from bench.bench_campaigns import (
+    SAMPLES,
+    _rows,
+    _timed,
+    bench_database,
+    build_campaign,
+    copied_report,
+    copied_status,
+    in_child,
+)
 
 BIG_SQUADS = 500
 BIG_BATTLES = 10_000
@@ -103,17 +108,8 @@ def club_night(organiser, *, squads: int, battles: int, prefix: str):
             first = us_entries[number % len(us_entries)]
             second = vc_entries[(number // 2) % len(vc_entries)]
             template = templates[number % 2][0]
-            report = copy.deepcopy(template.report)
-            for side, entry in zip(report["sides"], (first, second), strict=True):
-                side["squad_id"] = entry.squad_id
-            if number % 50 == 13:
-                status = Battle.Status.PENDING
-            elif number % 50 == 29:
-                status = Battle.Status.REJECTED
-            elif number % 20 in (7, 17):
-                status = Battle.Status.VOIDED
-            else:
-                status = Battle.Status.CONFIRMED
+            report = copied_report(template, (first, second))
+            status = copied_status(number)
             applied = status in (Battle.Status.CONFIRMED, Battle.Status.VOIDED)
             seq += applied
             rows.append(Battle(
@@ -205,49 +201,37 @@ def _pages(campaign) -> dict[str, tuple]:
 
 
 def run() -> list[tuple[str, float, str]]:
-    child = subprocess.run(
-        [sys.executable, "-m", "bench.bench_rounds"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True, timeout=900, check=True,
-    )  # fmt: skip
-    return [(name, value, unit) for name, value, unit in json.loads(child.stdout)]
+    return in_child("bench.bench_rounds", 900)
 
 
 def _measure() -> list[tuple[str, float, str]]:
-    with tempfile.TemporaryDirectory(prefix="bench-rounds-") as folder:
-        _setup_django(Path(folder) / "bench.sqlite3")
+    with bench_database("bench-rounds-"):
         from django.contrib.auth import get_user_model
-        from django.db import connections
 
-        try:
-            users = get_user_model().objects
-            small, _round = club_night(
-                users.create_user("small-orga"), squads=SMALL_SQUADS, battles=SMALL_BATTLES,
-                prefix="small",
-            )  # fmt: skip
-            small_pages = _pages(small)
-            started = time.perf_counter()
-            big, _round = club_night(
-                users.create_user("big-orga"), squads=BIG_SQUADS, battles=BIG_BATTLES,
-                prefix="big",
-            )  # fmt: skip
-            built = time.perf_counter() - started
-            size = f"{BIG_SQUADS} squads, {BIG_BATTLES:,} battles"
-            rows = []
-            for name, get in _pages(big).items():
-                label = f"{name} page GET, {size}"
-                if name == "round":
-                    label += f", {BIG_SQUADS // 2} tables"
-                rows += _rows(f"{label} (target <= 50 ms)", _timed(get, SAMPLES))
-                rows.append(
-                    (f"  queries of the {name} page, that campaign", _queries(get), "queries")
-                )
-                rows.append((
-                    f"  queries of the {name} page, {SMALL_SQUADS} squads and "
-                    f"{SMALL_BATTLES} battles", _queries(small_pages[name]), "queries",
-                ))  # fmt: skip
-            rows.append(("  (building that campaign, once)", built, "s"))
-        finally:
-            connections.close_all()
+        users = get_user_model().objects
+        small, _round = club_night(
+            users.create_user("small-orga"), squads=SMALL_SQUADS, battles=SMALL_BATTLES,
+            prefix="small",
+        )  # fmt: skip
+        small_pages = _pages(small)
+        started = time.perf_counter()
+        big, _round = club_night(
+            users.create_user("big-orga"), squads=BIG_SQUADS, battles=BIG_BATTLES, prefix="big"
+        )
+        built = time.perf_counter() - started
+        size = f"{BIG_SQUADS} squads, {BIG_BATTLES:,} battles"
+        rows = []
+        for name, get in _pages(big).items():
+            label = f"{name} page GET, {size}"
+            if name == "round":
+                label += f", {BIG_SQUADS // 2} tables"
+            rows += _rows(f"{label} (target <= 50 ms)", _timed(get, SAMPLES))
+            rows.append((f"  queries of the {name} page, that campaign", _queries(get), "queries"))
+            rows.append((
+                f"  queries of the {name} page, {SMALL_SQUADS} squads and {SMALL_BATTLES} "
+                "battles", _queries(small_pages[name]), "queries",
+            ))  # fmt: skip
+        rows.append(("  (building that campaign, once)", built, "s"))
     return rows
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db.models import (
     Count,
+    F,
     IntegerField,
     OuterRef,
     Q,
@@ -33,23 +35,16 @@ class Standing:
     casualties: int
     tallies: dict[str, int] = field(default_factory=dict)  # the game's own columns, by key
     byes: int = 0  # rounds sat out (published or closed): counted in as the game says
-
-    @property
-    def squad(self) -> str:
-        return self.entry.squad.name
+    # the squad's name and its player's username (read with the entry, whose ``squad`` and
+    # ``player`` rows are not: 500 of each cost more to build than the page's sums)
+    squad: str = ""
+    player: str = ""
 
     @property
     def tally_values(self) -> list[int]:
         """The game's own columns, in its order (the keys are in that order)."""
         return list(self.tallies.values())
 
-    @property
-    def player(self) -> str:
-        return self.entry.player.get_username()
-
-
-ENTRY_FIELDS = ("id", "campaign_id", "player_id", "squad_id", "original_id", "enrolled",
-                "withdrawn")  # fmt: skip
 
 STANDING_SORTS = {
     "rank": lambda s: (s.rank, s.squad.casefold()),
@@ -86,13 +81,10 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
         .annotate(n=Count("pk"))
         .values("n")
     )  # fmt: skip
-    entries = (
-        Entry.objects.filter(campaign=campaign)
-        .select_related("squad", "player")
-        # the entry, its squad's name and its player's username: not a squad's units and
-        # notes, 500 times over
-        .only(*ENTRY_FIELDS, "squad__id", "squad__name", "player__id", "player__username")
-        .annotate(byes=Coalesce(Subquery(byes, output_field=IntegerField()), 0))
+    entries = Entry.objects.filter(campaign=campaign).annotate(
+        byes=Coalesce(Subquery(byes, output_field=IntegerField()), 0),
+        squad_name=F("squad__name"),
+        username=F(f"player__{get_user_model().USERNAME_FIELD}"),
     )
     # The sums, by entry: the confirmed battles' sides alone, grouped by their squad (a
     # query of its own: joined to the entries, every side's battle row was read to learn
@@ -125,7 +117,8 @@ def standings(campaign: Campaign, sort: str = "rank") -> list[Standing]:
         n = sums.get(e.pk, nothing)
         rows.append(Standing(
             e, 0, n["vp"], n["battles"], n["wins"], n["draws"], n["losses"], n["lost"],
-            {c.key: n.get(f"tally_{c.key}", 0) for c in columns}, e.byes,
+            {c.key: n.get(f"tally_{c.key}", 0) for c in columns}, e.byes, e.squad_name,
+            e.username,
         ))  # fmt: skip
     if rules is not None:  # a bye scores as the game's rules say (a win with no VP)
         placing = {"win": "wins", "draw": "draws", "loss": "losses"}.get(rules.bye_placing)

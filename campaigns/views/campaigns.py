@@ -73,16 +73,17 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
         request.GET.get("page")
     )
     standings = selectors.standings(campaign, sort)
-    entries = sorted((row.entry for row in standings), key=lambda e: (e.enrolled, e.pk))
+    # the squads in enrolment order (a standings row: the entry and its squad's name)
+    entries = sorted(standings, key=lambda row: (row.entry.enrolled, row.entry.pk))
     my_entries, has_free_squads = [], False
     if is_player:
-        my_entries = [e for e in entries if e.player_id == user.pk]
+        my_entries = [row for row in entries if row.entry.player_id == user.pk]
         has_free_squads = selectors.free_squads(campaign, user).exists()
     pending = [b for b in page if b.status == Battle.Status.PENDING]
     squads: dict[int, list[str]] = {}  # each player's squads still in: one pass, not one each
-    for entry in entries if is_organiser else ():
-        if entry.withdrawn is None:
-            squads.setdefault(entry.player_id, []).append(entry.squad.name)
+    for row in entries if is_organiser else ():
+        if row.entry.withdrawn is None:
+            squads.setdefault(row.entry.player_id, []).append(row.squad)
     show_byes = any(row.byes for row in standings)  # a campaign that runs rounds
     # a row's links, its pk added: one reverse for all the rows
     entry_prefix = reverse("campaigns:entry", args=[campaign.pk, 0]).removesuffix("0/")

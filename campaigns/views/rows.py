@@ -2,15 +2,17 @@
 
 At club size (500 squads, 250 tables) the template engine's cost per row (each ``{{ }}``
 resolved, localised and escaped, each ``{% url %}``, ``{% translate %}`` and
-``{% csrf_token %}`` run again) was most of the pages' time; a row is one ``format_html``
-here, its links formatted from one ``reverse`` and its words translated once per page. The
+``{% csrf_token %}`` run again) was most of the pages' time. Here a row is one string
+formatted: its links from one ``reverse`` a page, its words translated once a page. The
 markup is what the templates' loops printed, byte for byte (the pages were compared before
 and after; tests/campaigns/test_page_rows.py checks the escaping and each row's controls);
 the templates say where each piece goes.
 
-Every value from a user (a squad's name, a username, a crew, a scenario) is escaped by
-``format_html``; the numbers are printed as the template printed them (no thousands
-separator: ``USE_THOUSAND_SEPARATOR`` is off).
+Every value from a user (a squad's name, a username, a crew, a scenario) goes through
+``escape`` (what ``{{ }}`` does: ``django.utils.html.escape`` is ``html.escape``); a
+sentence with a name in it reads as ``{% blocktranslate %}`` renders it, the name escaped and
+the translation not. The numbers are printed as the template printed them (``%d``: no
+thousands separator, ``USE_THOUSAND_SEPARATOR`` is off).
 """
 
 from __future__ import annotations
@@ -74,8 +76,7 @@ def player_rows(
     """The organiser's list of players (``campaign_detail.html``'s ``ul.players``), from
     ``selectors.player_names``: each with their squads still in (``squads``, by user id) and,
     but for the organiser, the button that removes them (``remove_prefix`` + the player's pk
-    + ``/remove/``). A sentence with the name in it reads as ``{% blocktranslate %}`` renders
-    it: the name escaped, the translation not."""
+    + ``/remove/``)."""
     prefix = escape(remove_prefix)
     organiser = f' <span class="muted">({escape(_("organiser"))})</span>'
     no_squad = escape(_("no squad yet"))
