@@ -189,8 +189,8 @@ def _round_action(summary, description, request, next_links, *errors: int) -> An
         _(
             "The organiser only (403), in a draft or published round (else 409): free text, "
             "printed on the pairings sheet and proposed by the report screen. A table the "
-            "round lacks is a 422. (Choosing from the campaign's pack's scenarios comes with "
-            "the campaign's pack.)"
+            "round lacks is a 422. The pages offer the names of the campaign's pack's "
+            "scenarios (GET /api/campaigns/{id}/pack/); any text is taken."
         ),
         TableScenarioSerializer,
         PLAYED_LINKS,

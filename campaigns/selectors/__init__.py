@@ -44,6 +44,7 @@ from campaigns.selectors.rounds import (
     campaign_rounds,
     latest_round,
     round_detail,
+    scenario_names,
     table_setup,
     tables,
 )
@@ -56,6 +57,7 @@ from campaigns.selectors.words import (
 )
 
 __all__ = [
+    "scenario_names",
     "bye",
     "campaign_rounds",
     "latest_round",

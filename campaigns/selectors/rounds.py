@@ -8,6 +8,8 @@ from collections import defaultdict
 from django.db.models import Prefetch, QuerySet
 
 from campaigns.models import Campaign, Challenge, Entry, Pairing, Round, Seat, Withdrawal
+from rosters.models import PackVersion
+from rules.pack_tables import SCENARIOS
 
 
 def _named(*entries: str) -> list[str]:
@@ -124,3 +126,18 @@ def table_setup(
         if set(crews) == ids:
             return crews, scenarios[pairing_id]
     return {}, ""
+
+
+def scenario_names(campaign: Campaign) -> list[str]:
+    """The names of the scenarios in the campaign's pack (its ``scenarios`` table), offered
+    where a scenario is typed; empty without a pack or without the table. One query with a
+    pack (its document was checked when written), none without."""
+    if campaign.pack_version_id is None:
+        return []
+    document = (
+        PackVersion.objects.filter(pk=campaign.pack_version_id)
+        .values_list("document", flat=True)
+        .first()
+    )
+    rows = ((document or {}).get("tables") or {}).get(SCENARIOS) or []
+    return [row["name"] for row in rows if isinstance(row, dict) and row.get("name")]

@@ -167,6 +167,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             "any_crew": any(side.crew is not None for side in sides),
             # the table's scenario, typed by the organiser, until the screen has its own
             "scenario": data.get("scenario") if "scenario" in data else table_scenario,
+            "scenarios": selectors.scenario_names(campaign),  # the pack's, offered
             "errors": errors,
             "states": [(code, _(labels.get(code, code))) for code in game.states],
             "deeds": game.deeds,

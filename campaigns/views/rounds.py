@@ -76,6 +76,8 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
     template = "campaigns/round.html#round" if request.htmx else "campaigns/round.html"
     rows = [(t, list(t.seats.all())) for t in tables]
     can_set_scenario = is_organiser and round.status != Round.Status.CLOSED
+    # the campaign's pack's scenarios, offered beside the typed text (a datalist)
+    scenarios = selectors.scenario_names(campaign) if can_set_scenario else []
     return render(
         request,
         template,
@@ -89,7 +91,9 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
                 user_id=request.user.pk,
                 can_set_scenario=can_set_scenario,
                 csrf_input=csrf_input(request) if can_set_scenario else "",
+                scenario_list="scenarios" if scenarios else "",
             ),  # fmt: skip
+            "scenarios": scenarios,
             "bye": bye.seats.all()[0] if bye is not None else None,
             "withdrawn": list(round.withdrawals.all()),
             "is_organiser": is_organiser,

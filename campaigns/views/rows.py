@@ -103,7 +103,7 @@ _SEAT = '<td><a href="%s%d/">%s</a> <span class="muted">%s</span>\n        %s\n 
 _SCENARIO = (
     '<form method="post" action="%s" hx-post="%s" hx-target="#round" hx-swap="outerHTML" '
     'class="inline">%s<input type="hidden" name="table" value="%d"><input name="scenario" '
-    'maxlength="200" value="%s" aria-label="%s"> <button class="secondary">%s</button></form>'
+    'maxlength="200" value="%s" aria-label="%s"%s> <button class="secondary">%s</button></form>'
 )
 
 
@@ -114,12 +114,14 @@ def table_rows(
     user_id: int | None,
     can_set_scenario: bool,
     csrf_input: str,
+    scenario_list: str = "",
 ) -> SafeString:
     """A round's tables (``round.html``'s ``table.pairings`` tbody): each seat's squad and
     player, its crew and, for its player while the table has no battle, the link that
     chooses it; the scenario (a form for the organiser while the round is open); the
     table's battle, or the link that reports it for a player seated there once published.
-    ``csrf_input`` is the page's ``{% csrf_token %}`` (the scenario forms post)."""
+    ``csrf_input`` is the page's ``{% csrf_token %}`` (the scenario forms post);
+    ``scenario_list`` the id of the page's ``<datalist>`` of the pack's scenarios, if any."""
     pk, number = round.campaign_id, round.number
     entry_prefix = escape(reverse("campaigns:entry", args=[pk, 0]).removesuffix("0/"))
     battle_prefix = escape(reverse("campaigns:battle", args=[pk, 0]).removesuffix("0/"))
@@ -132,6 +134,7 @@ def table_rows(
     report = escape(_("Report this battle"))
     rematch = escape(_("rematch: these two have met before"))
     open_round = round.status != Round.Status.CLOSED
+    listed = f' list="{escape(scenario_list)}"' if scenario_list else ""
     published = round.status == Round.Status.PUBLISHED
     rows = []
     for table, seats in tables:
@@ -153,7 +156,7 @@ def table_rows(
         if can_set_scenario:
             scenario = _SCENARIO % (
                 scenario_url, scenario_url, csrf_input, table.table, escape(table.scenario),
-                scenario_of % {"n": table.table}, save,
+                scenario_of % {"n": table.table}, listed, save,
             )  # fmt: skip
         else:
             scenario = escape(table.scenario or "—")
