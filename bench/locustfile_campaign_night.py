@@ -17,9 +17,9 @@ waits 0.5 to 2 s (``NIGHT_WAIT``). Its actions, by weight (out of 100):
   from the edit's answer to the PDF in hand is reported as a request of type ``PDF`` named
   "edit to PDF in hand" (in both modes: with the queue off it is the download's time);
 - sheet (10): downloads its campaign squad's sheet, same 202 handling. A campaign squad
-  changes with every battle confirmed on it (its opponents confirm theirs), about twice
-  between two of its player's downloads, so the download is told apart by what happened
-  since the player's last one: "sheet again" when no battle was confirmed on the squad
+  changes with every battle confirmed on it (its opponents confirm theirs): a third of the
+  downloads came after one (a run on 28 November), so a download is told apart by what
+  happened since the player's last one: "sheet again" when no battle was confirmed on the squad
   since (the same sheet: the shared cache should answer at once; "sheet again: PDF in
   hand"), "sheet after a battle" when one was or is being confirmed (a new version, which
   the worker renders ahead or on demand; "sheet after a battle: PDF in hand");
