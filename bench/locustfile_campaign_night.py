@@ -16,8 +16,13 @@ waits 0.5 to 2 s (``NIGHT_WAIT``). Its actions, by weight (out of 100):
   does ("sheet after edit: ask again"), until the PDF comes. The time
   from the edit's answer to the PDF in hand is reported as a request of type ``PDF`` named
   "edit to PDF in hand" (in both modes: with the queue off it is the download's time);
-- sheet (10): downloads its campaign squad's sheet ("sheet", same 202 handling; the time to
-  the PDF in hand is "sheet: PDF in hand");
+- sheet (10): downloads its campaign squad's sheet, same 202 handling. A campaign squad
+  changes with every battle confirmed on it (its opponents confirm theirs): a third of the
+  downloads came after one (a run on 28 November), so a download is told apart by what
+  happened since the player's last one: "sheet again" when no battle was confirmed on the squad
+  since (the same sheet: the shared cache should answer at once; "sheet again: PDF in
+  hand"), "sheet after a battle" when one was or is being confirmed (a new version, which
+  the worker renders ahead or on demand; "sheet after a battle: PDF in hand");
 - report (10): posts a ``battle-report/1`` document through the API against another player of
   its campaign (stunned or wounded casualties only, so that no squad ever loses a model and
   becomes unfit to fight);
@@ -53,10 +58,15 @@ from pathlib import Path
 import gevent
 from locust import HttpUser, between, task
 
+from bench.night_sheets import SheetChanges
+
 PLAN = json.loads(Path(os.environ["NIGHT_PLAN"]).read_text())
 RECORDS = Path(PLAN["record_dir"]) / f"successes-{os.getpid()}.jsonl"
 _records = RECORDS.open("a", buffering=1)  # one line per success, written at once
 _next_player = itertools.count()  # the users take the seeded players in order
+# Whether a campaign squad's sheet changed since its player's last download (all the
+# players run in this one process).
+_sheets = SheetChanges()
 
 TIMEOUT = 60  # seconds: one HTTP request
 # Seconds between two requests for a PDF on its way: the 202's Retry-After, as the page's htmx
@@ -188,10 +198,12 @@ class Player(HttpUser):
 
     @task(10)
     def sheet(self) -> None:
+        pk = self.me["campaign_squad"]
+        name = _sheets.download(self.me["username"], pk)  # "sheet again" or "... after a battle"
         started = time.perf_counter()
-        body = self.pdf(self.me["campaign_squad"], "sheet")
+        body = self.pdf(pk, name)
         if body is not None:
-            self.fire_pdf("sheet: PDF in hand", started, len(body))
+            self.fire_pdf(f"{name}: PDF in hand", started, len(body))
 
     # --- battles (10 + 10) ---------------------------------------------------------------------
 
@@ -247,12 +259,13 @@ class Player(HttpUser):
             battles = response.json()["results"]
         me = self.me["username"]
         waiting = [
-            b["number"] for b in battles
+            (b["number"], [side["squad_id"] for side in b["sides"]]) for b in battles
             if b["status"] == "pending" and b["submitted_by"] != me
             and any(side["player"] == me for side in b["sides"])
         ]  # fmt: skip
-        for number in waiting:
-            self.confirm(number)
+        for number, squad_ids in waiting:
+            with _sheets.confirming_battle(squad_ids):
+                self.confirm(number)
 
     def confirm(self, number: int) -> None:
         with self.client.post(

@@ -298,12 +298,18 @@ def campaign_report_pdf(
 
 
 def stored_squad_key(
-    squad, *, paper: str = "a4", cards: bool = False, include_dead: bool = True
+    squad,
+    *,
+    paper: str = "a4",
+    cards: bool = False,
+    include_dead: bool = True,
+    version: int | None = None,
 ) -> str:
-    """The cache key of a stored squad's PDF, as ``stored_squad_pdf`` stores it."""
+    """The cache key of a stored squad's PDF, as ``stored_squad_pdf`` stores it: at the
+    squad's version, or at ``version`` when given (a render asked for an earlier one)."""
     return squad_pdf_key(
-        f"squad-{squad.pk}", version=squad.version, paper=paper, cards=cards,
-        include_dead=include_dead,
+        f"squad-{squad.pk}", version=squad.version if version is None else version,
+        paper=paper, cards=cards, include_dead=include_dead,
     )  # fmt: skip
 
 

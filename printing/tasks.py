@@ -9,13 +9,17 @@ A squad's PDFs are rendered by the task worker, never in a web request (with the
   (``PRERENDER_DELAY_SECONDS``) for the version it saw, so that the download that follows an
   edit is served from the cache every process shares. A burst of edits enqueues one task
   each, but only the one that still sees its version renders: the others find a newer
-  version and stop (the debounce). A squad nobody has printed costs the worker nothing, and
-  its edits no task.
+  version and stop (the debounce), at the cost of one query, saying so on Redis like any
+  render's end. A squad nobody has printed costs the worker nothing, and its edits no task.
 - **On demand.** A download that finds no PDF in the cache (``squad_pdf_or_on_its_way``)
   enqueues its render at once, unless one is already on its way, then waits for it: the
   worker says on Redis when it has stored a PDF (``printing.waiting``), and the waiting request
   (a thread of its web worker, never more of them than ``PDF_WAITERS`` per process) answers
-  with the PDF that very moment. Past ``PDF_WAIT_SECONDS``, with no thread to spare, or
+  with the PDF that very moment. When the worker finds that the squad changed again while
+  the download waited (a battle confirmed on a campaign squad), it says so the same way, and
+  the download asks for the new version at once, within the same wait (before, it waited
+  the whole ``PDF_WAIT_SECONDS`` for nothing: issue #32's slow "sheet again"). Past
+  ``PDF_WAIT_SECONDS``, with no thread to spare, or
   with no Redis to tell it (``make run``, the tests), it answers that the PDF is coming
   (the page asks again with htmx, the API answers 202) and when to ask again:
   ``retry_after``, from the queue's length and the render time the workers measured.
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -84,6 +89,9 @@ AHEAD_PRIORITY = -10
 # A render asked for by a download is "on its way" this long: past it, if no worker took it
 # (none runs, or it died), the next download asks again.
 ON_ITS_WAY_SECONDS = 60
+# A download whose squad moves on while it waits asks for the new version, this many times
+# in all within its wait (a squad edited faster than it prints ends with a 202).
+MOVED_ON_ATTEMPTS = 3
 # Why a render failed waits this long for the download that asked for it, which says it once
 # (the next download tries again: the budget may have been hit by a busy moment).
 FAILED_SECONDS = 10 * 60
@@ -188,15 +196,16 @@ def render_sheet(
     squad = Squad.objects.select_related("owner").filter(pk=squad_id).first()
     if squad is None:
         return GONE
-    if squad.version != version:
-        return STALE
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}
 
-    def render() -> None:
+    def render() -> str | None:
+        if squad.version != version:
+            return STALE  # said like any end of a render: a download waiting for it asks anew
         stored_squad_pdf(squad, **options)
+        return None
 
     with translation.override(language):
-        return _render_into_cache(stored_squad_key(squad, **options), render)
+        return _render_into_cache(stored_squad_key(squad, **options, version=version), render)
 
 
 def on_its_way(
@@ -230,18 +239,34 @@ def squad_pdf_or_on_its_way(
     if not squad.printed:  # printed from now on: its changes render it ahead
         Squad.objects.filter(pk=squad.pk).update(printed=True)
         squad.printed = True
-    key = stored_squad_key(squad, **options)
-    pdf = cache.get(key)
-    if pdf is not None:
-        return pdf
-    require_printing(squad.system)  # NotPrintable: no worker needed to say so
-    return _pdf_or_on_its_way(
-        key,
-        lambda language: render_sheet.using(priority=ASKED_PRIORITY).enqueue(
-            squad.pk, squad.version, language, **options
-        ),
-        wait=wait,
-    )
+    deadline = time.monotonic() + wait
+    for _attempt in range(MOVED_ON_ATTEMPTS):
+        key = stored_squad_key(squad, **options)
+        pdf = cache.get(key)
+        if pdf is not None:
+            return pdf
+        require_printing(squad.system)  # NotPrintable: no worker needed to say so
+        pdf = _pdf_or_on_its_way(
+            key,
+            lambda language: render_sheet.using(priority=ASKED_PRIORITY).enqueue(
+                squad.pk, squad.version, language, **options
+            ),
+            wait=max(0.0, deadline - time.monotonic()),
+        )
+        if pdf is not None or time.monotonic() >= deadline or not _moved_on(squad, key):
+            return pdf
+    return None
+
+
+def _moved_on(squad: Squad, key: str) -> bool:
+    """Whether the worker found the render of ``key`` stale (the squad changed again while
+    the download waited: a battle confirmed on a campaign squad, an edit in another
+    window); then ``squad`` is read again (its version and name), for the download to ask
+    for its new version. No query unless the worker said so."""
+    if waiting.announced(key) != STALE:
+        return False
+    squad.refresh_from_db(fields=["version", "name"])
+    return True
 
 
 def enqueue_ahead(versions: Any, language: str, *, delay: float) -> None:

@@ -62,6 +62,23 @@ def announce(key: str, outcome: str) -> None:
         log.exception("could not announce the render of %s", key)
 
 
+def announced(key: str) -> str | None:
+    """How the latest render of ``key`` ended, as the worker announced it (``None``: not
+    announced, or no Redis)."""
+    client = redis_client()
+    if client is None:
+        return None
+    try:
+        entries = client.xrevrange(_stream(key), count=1)
+    except Exception:  # the download answers 202 and is asked again
+        log.exception("could not read how the render of %s ended", key)
+        return None
+    if not entries:
+        return None
+    outcome = entries[0][1].get(b"outcome")
+    return outcome.decode() if outcome is not None else None
+
+
 def forget_announcement(key: str) -> None:
     """Before a new render of ``key`` is asked for: an earlier render's entry says nothing
     of this one."""
