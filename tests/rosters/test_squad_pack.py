@@ -283,3 +283,13 @@ def test_the_api_reads_and_sets_the_squads_pack_refused_at_its_field(user, other
     assert created.status_code == 201 and created.json()["pack"] == version.pk
     schema = api.get("/api/schema/").content.decode()
     assert "pack_token" in schema
+
+
+def test_my_squads_lists_a_squad_at_its_packs_points(user, owner_client):
+    version = example_pack(user, "bolt-action")
+    squad = built_with(user, "bolt-action", version, points_limit=1)
+    line = next(
+        line for line in owner_client.get(reverse("rosters:list")).context["squads"]
+        if line.squad.pk == squad.pk
+    )
+    assert line.points == expected_points(squad, version) and line.broken == 1
