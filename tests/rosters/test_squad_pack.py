@@ -69,9 +69,7 @@ def expected_points(squad: Squad, version) -> int:
 
 
 @pytest.mark.parametrize("system", COSTED)
-def test_the_builder_shows_the_packs_costs_in_its_pickers_and_its_total(
-    system, user, owner_client
-):
+def test_the_builder_shows_the_packs_costs_in_its_pickers_and_its_total(system, user, owner_client):
     version = example_pack(user, system)
     squad = built_with(user, system, version)
     response = owner_client.get(reverse("rosters:builder", args=[squad.pk]))
@@ -84,8 +82,9 @@ def test_the_builder_shows_the_packs_costs_in_its_pickers_and_its_total(
     items = prices["item"]
     if get_system(system).lists == "members":
         # the add form's types and the open card's items, each at the pack's price
+        types = context["add"]["type_options"]
         for code, (cost, _most) in prices["type"].items():
-            assert re.search(rf'value="{code}"[^>]*>[^<]* · {cost} pts', context["add"]["type_options"])
+            assert re.search(rf'value="{code}"[^>]*>[^<]* · {cost} pts', types)
         card = owner_client.get(
             reverse("rosters:builder", args=[squad.pk]), {"open": context["members"][0].row.pk}
         ).context["members"][0]
@@ -132,9 +131,7 @@ EDITS = {
 
 
 @pytest.mark.parametrize("system", COSTED)
-def test_builder_edits_with_a_pack_run_no_more_queries_than_without(
-    system, user, owner_client
-):
+def test_builder_edits_with_a_pack_run_no_more_queries_than_without(system, user, owner_client):
     """The pack is read with the squad's row (``select_related``): an edit of a squad built
     with one runs the queries of one built without (tests/rosters/test_queries.py keeps
     their limits), at most 10 here beside the undo step's session write."""
@@ -188,9 +185,7 @@ def test_the_new_squad_form_offers_my_packs_of_the_game_and_builds_with_one(
 def test_the_squads_form_keeps_changes_or_drops_its_pack_version(user, owner_client):
     version = example_pack(user, "bolt-action")
     squad = built_with(user, "bolt-action", version)
-    newer = latest(
-        services.pack_update(pack=version.pack, user=user, name="Club 1945")
-    )
+    newer = latest(services.pack_update(pack=version.pack, user=user, name="Club 1945"))
     page = owner_client.get(reverse("rosters:builder", args=[squad.pk])).content.decode()
     # the version it has, said not to be the latest, and the latest
     assert re.search(rf'value="{version.pk}" selected>[^<]*the latest is 2', page)
@@ -229,9 +224,7 @@ def test_a_campaign_squad_takes_no_pack_its_campaigns_costs_it(user, organiser, 
     assert 'name="pack"' not in page
 
 
-def test_the_service_refuses_another_games_pack_and_one_neither_mine_nor_shared(
-    user, other_user
-):
+def test_the_service_refuses_another_games_pack_and_one_neither_mine_nor_shared(user, other_user):
     squad = built_with(user, "bolt-action", None)
     common = {"squad": squad, "name": squad.name, "faction": squad.faction,
               "points_limit": squad.points_limit}  # fmt: skip
@@ -289,7 +282,8 @@ def test_my_squads_lists_a_squad_at_its_packs_points(user, owner_client):
     version = example_pack(user, "bolt-action")
     squad = built_with(user, "bolt-action", version, points_limit=1)
     line = next(
-        line for line in owner_client.get(reverse("rosters:list")).context["squads"]
+        line
+        for line in owner_client.get(reverse("rosters:list")).context["squads"]
         if line.squad.pk == squad.pk
     )
     assert line.points == expected_points(squad, version) and line.broken == 1
