@@ -184,7 +184,7 @@ def squad_sheet_pdf(
     cards: bool = False,
     include_dead: bool = True,
     notes: Callable[[], tuple[str, Mapping[str, str]]] | None = None,
-    pack: Pack | None = None,
+    pack: Pack | Callable[[], Pack | None] | None = None,
 ) -> bytes:
     """The squad sheet (or one card per model) of ``roster`` as PDF bytes; ``notes``, when
     given, returns the squad's notes and its models' by name (called after ``roster``).
@@ -194,11 +194,12 @@ def squad_sheet_pdf(
     repeat download of an unchanged squad does not render again. ``roster`` may be a
     function that loads it: it is then called only when the cache does not hold the PDF, so
     a repeat download costs no query for the members. A squad costed by a club's ``pack``
-    is not cached (the key does not name the pack).
+    (a ``Pack``, or a function that reads it, called after ``roster``) is cached only under
+    a ``cache_key`` that names the pack's version (``stored_squad_key``).
     """
     today = timezone.localdate()
     key = None
-    if cache_key is not None and pack is None:
+    if cache_key is not None:
         key = squad_pdf_key(
             cache_key, version=version, paper=paper, cards=cards, include_dead=include_dead
         )
@@ -207,6 +208,8 @@ def squad_sheet_pdf(
             return cached
     if callable(roster):
         roster = roster()
+    if callable(pack):
+        pack = pack()
     squad_notes, member_notes = notes() if notes is not None else ("", {})
     context = squad_sheet_context(
         roster, owner=owner, version=version, paper=paper, cards=cards,
@@ -306,11 +309,18 @@ def stored_squad_key(
     version: int | None = None,
 ) -> str:
     """The cache key of a stored squad's PDF, as ``stored_squad_pdf`` stores it: at the
-    squad's version, or at ``version`` when given (a render asked for an earlier one)."""
+    squad's version, or at ``version`` when given (a render asked for an earlier one); with
+    the pack version that costs it, if one does (``Squad.pack``)."""
     return squad_pdf_key(
-        f"squad-{squad.pk}", version=squad.version if version is None else version,
+        _stored_name(squad), version=squad.version if version is None else version,
         paper=paper, cards=cards, include_dead=include_dead,
     )  # fmt: skip
+
+
+def _stored_name(squad) -> str:
+    """A stored squad's name in the cache: its id, and the pack version it is built with."""
+    pack = squad.pack_id
+    return f"squad-{squad.pk}" if pack is None else f"squad-{squad.pk}-pack-{pack}"
 
 
 def stored_squad_filename(squad, *, cards: bool = False) -> str:
@@ -341,7 +351,7 @@ def stored_squad_pdf(
 
     pdf = squad_sheet_pdf(
         roster, owner=squad.owner.get_username(), version=squad.version,
-        cache_key=f"squad-{squad.pk}", paper=paper, cards=cards, include_dead=include_dead,
-        notes=notes,
+        cache_key=_stored_name(squad), paper=paper, cards=cards, include_dead=include_dead,
+        notes=notes, pack=lambda: loaded[0].costing_pack,
     )  # fmt: skip
     return pdf, stored_squad_filename(squad, cards=cards)

@@ -261,11 +261,11 @@ def squad_pdf_or_on_its_way(
 def _moved_on(squad: Squad, key: str) -> bool:
     """Whether the worker found the render of ``key`` stale (the squad changed again while
     the download waited: a battle confirmed on a campaign squad, an edit in another
-    window); then ``squad`` is read again (its version and name), for the download to ask
-    for its new version. No query unless the worker said so."""
+    window); then ``squad`` is read again (its version, name and pack), for the download to
+    ask for its new version. No query unless the worker said so."""
     if waiting.announced(key) != STALE:
         return False
-    squad.refresh_from_db(fields=["version", "name"])
+    squad.refresh_from_db(fields=["version", "name", "pack"])
     return True
 
 

@@ -5,6 +5,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.messages import problem_message
+from rosters.builder.choices import pack_choices
+from rosters.services import ServiceError, pack_version
 from rules import get_system, systems
 from rules.documents import DocumentError, load_roster
 from rules.registry import GameSystem
@@ -47,10 +49,22 @@ class SquadForm(forms.Form):
         ),
     )  # fmt: skip
 
-    def __init__(self, *args, **kwargs) -> None:
+    pack = forms.ChoiceField(
+        label=gettext_lazy("Pack"), required=False,
+        help_text=gettext_lazy(
+            "A pack of yours for the game (a copy of one shared with you too): its points "
+            "cost the squad."
+        ),
+    )  # fmt: skip
+
+    def __init__(self, *args, owner=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["system"].initial = systems()[0].code
         self.game = self._chosen()
+        if owner is None:  # no one to read packs of: none offered
+            del self.fields["pack"]
+        else:
+            self.fields["pack"].choices = pack_choices(owner, self.game.code, None)
         if self.game.factions is not None:
             self.fields["faction"].widget.choices = [("", "—")] + [
                 (code, _(faction.label)) for code, faction in self.game.factions.items()
@@ -101,6 +115,11 @@ class SquadForm(forms.Form):
             ) % {**params, "text": text.strip()})  # fmt: skip
         elif not faction:
             self.add_error("faction", _("Choose a faction of %(game)s.") % params)
+        if "pack" in self.fields:  # one of the choices: the service checks it again
+            try:
+                data["pack"] = pack_version(data.get("pack"))
+            except ServiceError as error:
+                self.add_error("pack", error.message)
         return data
 
 

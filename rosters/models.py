@@ -50,6 +50,14 @@ class Squad(models.Model):
     # Set by the first download of its sheet or cards (printing.tasks): from then on each
     # change renders the sheet ahead on the task queue; a squad nobody prints costs no render.
     printed = models.BooleanField(_("printed"), default=False, editable=False)
+    # The exact pack version the squad is built with outside a campaign (issue #30): its
+    # points table costs the squad in the builder, on its sheet and in the API (None: the
+    # game's own costs). A campaign squad is costed by its campaign's pack instead, which
+    # wins for its battles; a deleted pack leaves the squad without one.
+    pack = models.ForeignKey(
+        "PackVersion", verbose_name=_("pack"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="squads",
+    )  # fmt: skip
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -69,6 +77,14 @@ class Squad(models.Model):
     def game_name(self) -> str:
         """The name of the squad's game, translated (its code if no game has it)."""
         return game_name(self.system)
+
+    @property
+    def costing_pack(self) -> ReadPack | None:
+        """The pack the squad is costed by outside a campaign (its own ``pack``, read), or
+        None: the game's own costs. A campaign squad's is its campaign's (``campaigns``)."""
+        if self.pack_id is None or self.in_campaign:
+            return None
+        return self.pack.read
 
     @property
     def faction_label(self) -> str:

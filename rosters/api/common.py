@@ -28,15 +28,18 @@ from rosters.serializers import (
 )
 from rules import get_system
 from rules.documents import DocumentError, parse_roster
+from rules.pack_tables import Pack
 from rules.types import Roster
 
 
-def validation_result(roster: Roster) -> dict[str, Any]:
+def validation_result(roster: Roster, pack: Pack | None = None) -> dict[str, Any]:
+    """As ``validate_roster --json``; with the ``pack`` a stored squad is built with, its
+    points under the pack and over its limit the game's violation (``--pack``)."""
     system = get_system(roster.system)
-    violations = system.validate(roster)
+    points, violations = system.assess(roster, pack)
     return {
         "valid": not violations,
-        "points": system.points(roster),
+        "points": points,
         "limit": roster.points_limit,
         "violations": ViolationSerializer(violations, many=True).data,
         **system.derived(roster),

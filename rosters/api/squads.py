@@ -70,10 +70,12 @@ from rules.documents import roster_to_document
     create=extend_schema(
         summary=_("Create an empty squad"),
         description=_(
-            "A new squad of yours with no models: build it on the web, or PUT a document."
+            "A new squad of yours with no models: build it on the web, or PUT a document. "
+            "A pack it cannot be built with (another game's, or one neither yours nor shared "
+            "with its pack_token) is a 422 at pack."
         ),
         request=squad_create_schema(),
-        responses={201: SQUAD, **error_responses(400, 413, 415)},
+        responses={201: SQUAD, **error_responses(400, 413, 415, 422)},
     ),
     retrieve=extend_schema(
         summary=_("A squad with its models"),
@@ -110,10 +112,11 @@ from rules.documents import roster_to_document
     partial_update=extend_schema(
         summary=_("Change a squad's settings"),
         description=_(
-            "Name, faction, points limit, the public link and the notes; not the models (PUT "
-            "the document for them). A campaign squad keeps its faction and points limit "
-            "(409, campaign-squad); its name and notes change. A faction or points limit the "
-            "squad's game does not take is a 422 naming it."
+            "Name, faction, points limit, the pack it is built with, the public link and the "
+            "notes; not the models (PUT the document for them). A campaign squad keeps its "
+            "faction and points limit and takes no pack (409, campaign-squad); its name and "
+            "notes change. A faction, points limit or pack the squad's game does not take (or "
+            "a pack neither yours nor shared with its pack_token) is a 422 naming it."
         ),
         request=SquadChangeSerializer,
         responses={200: SQUAD, **id_errors(400, 409, 413, 415, 422)},
@@ -164,7 +167,15 @@ class SquadViewSet(ApiViewSet):
     def create(self, request: Request) -> Response:
         serializer = SquadCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        squad = services.squad_create(owner=request.user, **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        try:
+            if "pack" in data:
+                data["pack"] = services.pack_version(data["pack"])
+            squad = services.squad_create(owner=request.user, **data)
+        except services.ServiceError as error:
+            if error.field == "pack":  # a pack the schema cannot know of: at its field
+                raise unprocessable(error) from None
+            raise
         return self._created(squad)
 
     def retrieve(self, request: Request, pk: str) -> Response:
@@ -192,7 +203,7 @@ class SquadViewSet(ApiViewSet):
         data = serializer.validated_data
         notes = data.get("notes", {})
         with transaction.atomic():
-            if data.keys() & {"name", "faction", "points_limit"} or "squad" in notes:
+            if data.keys() & {"name", "faction", "points_limit", "pack"} or "squad" in notes:
                 try:
                     services.squad_update(
                         squad=squad,
@@ -200,12 +211,16 @@ class SquadViewSet(ApiViewSet):
                         faction=data.get("faction", squad.faction),
                         points_limit=data.get("points_limit", squad.points_limit),
                         notes=notes.get("squad"),
+                        pack=services.pack_version(data["pack"])
+                        if "pack" in data
+                        else services.KEEP,
+                        pack_token=data.get("pack_token"),
                     )
                 except services.ServiceError as error:
-                    # a faction or a points limit the stored squad's game does not take: the
-                    # request does not name the game, so no schema can say it (422)
+                    # a faction, a points limit or a pack the stored squad's game does not
+                    # take: the request does not name the game, so no schema can say it (422)
                     error = relocated(error, "notes", "notes.squad")
-                    if error.field in ("faction", "points_limit"):
+                    if error.field in ("faction", "points_limit", "pack"):
                         raise unprocessable(error) from None
                     raise error from None
             if notes.get("members"):
@@ -274,7 +289,8 @@ class SquadViewSet(ApiViewSet):
     )
     @action(detail=True, methods=["get"], url_path="validate", url_name="validate")
     def validate(self, request: Request, pk: str) -> Response:
-        return Response(validation_result(squad_to_roster(self.get_object())))
+        squad = self.get_object()
+        return Response(validation_result(squad_to_roster(squad), squad.costing_pack))
 
     @extend_schema(
         summary=_("Check a squad-roster/1 document against the rules, storing nothing"),

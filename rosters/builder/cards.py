@@ -30,6 +30,7 @@ from rosters.builder.refusals import Refused, Shown
 from rosters.models import Ability, Equipment, Member, Squad
 from rosters.services import CAMPAIGN_GAINED, is_fresh_recruit
 from rules.i18n import TO_BE_NAMED
+from rules.pack_prices import Prices
 from rules.registry import GameSystem
 from rules.types import MemberCost
 
@@ -85,6 +86,8 @@ class _Page:
     # see ``_assistance``.
     assisted: frozenset[int] | None
     gunners: frozenset[int]
+    # what the squad's pack charges for each choice (``rules.pack_prices``): {} without one
+    prices: Prices = dataclasses.field(default_factory=dict)
     # gettext, each message looked up once per page (every line repeats the same labels)
     translate: Callable[[str], str] = dataclasses.field(
         default_factory=lambda: functools.cache(_), compare=False
@@ -300,7 +303,9 @@ class MemberView:
         page = self._page
         selected = _known(self._sent("card", "type", self.row.type), page.system.model_types)
         counts = _type_counts(page.stored.members)
-        return type_options(page.system, selected or self.row.type, counts, page.language)
+        return type_options(
+            page.system, selected or self.row.type, counts, page.language, page.prices
+        )
 
     @property
     def status_options(self) -> SafeString:
@@ -311,7 +316,7 @@ class MemberView:
     def item_choices(self) -> tuple[tuple[str, str], ...]:
         """The items the type may take, as ``(code, "label · price")``: one button each."""
         squad, page = self._page.squad, self._page
-        return _item_choices(squad.system, squad.faction, self.row.type, page.language)
+        return _item_choices(squad.system, squad.faction, self.row.type, page.language, page.prices)
 
     @property
     def abilities_held(self) -> str:

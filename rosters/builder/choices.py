@@ -12,8 +12,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from rosters.adapters import StoredSquad
-from rosters.models import Member
+from rosters.models import Member, PackVersion
+from rosters.services import pack_versions
 from rules import get_system
+from rules.pack_prices import Prices
 from rules.registry import GameSystem
 
 
@@ -60,15 +62,45 @@ def _price(price) -> str:
     return _(message) % params
 
 
-@functools.cache
+def pack_price(prices: Prices, cell: str, code: str) -> str:
+    """What the squad's pack charges for ``code`` in its points list of ``cell``
+    (``rules.pack_prices``): "10 pts", "20–40 pts" (by quality), or "" when it says nothing."""
+    found = prices.get(cell, {}).get(code)
+    if found is None:
+        return ""
+    low, high = found
+    if low == high:
+        return _("%(points)d pts") % {"points": low}
+    return _("%(low)d–%(high)d pts") % {"low": low, "high": high}
+
+
+def priced(text: str, price: str) -> str:
+    """A picker's label with its price, if it has one: "Lasgun · 10 pts"."""
+    return f"{text} · {price}" if price else text
+
+
 def _item_choices(
+    system_code: str, faction: str, model_type: str, language: str, prices: Prices | None = None
+) -> tuple[tuple[str, str], ...]:
+    """``(code, "label · price")`` of the items a model of this type may take; with the
+    squad's pack's ``prices``, the pack's (they cost the squad: the game prints none)."""
+    if not prices or "item" not in prices:
+        return _game_item_choices(system_code, faction, model_type, language)
+    return tuple(
+        (code, priced(text, pack_price(prices, "item", code)))
+        for code, text in _kit_choices(system_code, faction, model_type, language)[0]
+    )
+
+
+@functools.cache
+def _game_item_choices(
     system_code: str, faction: str, model_type: str, language: str
 ) -> tuple[tuple[str, str], ...]:
-    """``(code, "label · price")`` of the items a model of this type may take."""
+    """``_item_choices`` at the game's own prices, once per process and language."""
     system = get_system(system_code)
-    priced = system.builder.item_price if system.builder else None
+    item_price = system.builder.item_price if system.builder else None
     return tuple(
-        (code, f"{text} · {cost}" if (cost := _price(priced(code) if priced else None)) else text)
+        (code, priced(text, _price(item_price(code) if item_price else None)))
         for code, text in _kit_choices(system_code, faction, model_type, language)[0]
     )
 
@@ -110,13 +142,24 @@ def _type_counts(rows: Iterable[Member]) -> dict[str, int]:
 
 
 def type_options(
-    system: GameSystem, selected: str, counts: Mapping[str, int], language: str
+    system: GameSystem,
+    selected: str,
+    counts: Mapping[str, int],
+    language: str,
+    prices: Prices | None = None,
 ) -> SafeString:
-    """The type select: each type with its price and, where the squad may have only so
-    many, how many it has of them ("Top · 25 pts · 2/3")."""
+    """The type select: each type with its price (the squad's pack's, given its ``prices``)
+    and, where the squad may have only so many, how many it has of them ("Top · 25 pts ·
+    2/3")."""
+
+    def text_of(code: str, text: str, most: int | None) -> str:
+        if prices and "type" in prices:
+            text = priced(label(system.model_types, code), pack_price(prices, "type", code))
+        return text if most is None else f"{text} · {counts.get(code, 0)}/{most}"
+
     return options(
         (
-            (code, text if most is None else f"{text} · {counts.get(code, 0)}/{most}")
+            (code, text_of(code, text, most))
             for code, text, most in _type_choices(system.code, language)
         ),
         selected,
@@ -214,3 +257,27 @@ def _assistance(
     carriers = {pk for pk, lines in stored.equipment.items() if any(e.item in needs for e in lines)}
     living = {m.pk for m in stored.members if m.status != Member.Status.DEAD}
     return frozenset(carriers & living), frozenset(carriers)
+
+
+def pack_label(version: PackVersion) -> str:
+    """A pack version as a picker names it: "Thursday club, version 2", and when the pack
+    has a later one, says so (choosing the latest moves the squad onto it)."""
+    params = {"name": version.pack.name, "number": version.number, "latest": version.pack.version}
+    if version.number < version.pack.version:
+        return _("%(name)s, version %(number)d (the latest is %(latest)d)") % params
+    return _("%(name)s, version %(number)d") % params
+
+
+def pack_choices(owner, system: str, current: PackVersion | None) -> list[tuple[object, str]]:
+    """The pack picker of a squad of ``system``: none (the game's own costs), the latest
+    version of each of ``owner``'s packs of the game (their copies of packs shared with
+    them included), and the one the squad has (``current``), whoever's it is (1 query)."""
+    versions = pack_versions(owner, system, current)
+    if current is not None and all(v.pk != current.pk for v in versions):
+        versions.insert(0, current)
+    return [("", _("None: the game's own costs")), *((v.pk, pack_label(v)) for v in versions)]
+
+
+def pack_options(owner, system: str, current: PackVersion | None) -> SafeString:
+    """``pack_choices`` as ``<option>`` elements, the squad's selected."""
+    return options(pack_choices(owner, system, current), "" if current is None else current.pk)

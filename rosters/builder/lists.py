@@ -29,9 +29,10 @@ class SquadLine:
 
 
 def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
-    """Each squad of ``squads`` with its points, the rules it breaks, its models and the
-    campaign it plays in: two queries, whatever the number of squads."""
-    queryset = squads.select_related("owner").annotate(
+    """Each squad of ``squads`` with its points (under the pack it is built with, if any),
+    the rules it breaks, its models and the campaign it plays in: two queries, whatever
+    the number of squads."""
+    queryset = squads.select_related("owner", "pack__pack").annotate(
         campaign_id=F("campaign_entry__campaign_id"),
         campaign_name=F("campaign_entry__campaign__name"),
     )
@@ -41,10 +42,11 @@ def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
 def _squad_line(stored: StoredSquad) -> SquadLine:
     squad, roster = stored.squad, stored.roster()
     system = get_system(squad.system)
+    points, broken = system.assess(roster, squad.costing_pack)
     return SquadLine(
         squad,
-        system.points(roster),
-        len(system.validate(roster)),
+        points,
+        len(broken),
         system.models(roster),
         sum(1 for m in roster.members if m.status == Member.Status.DEAD),  # a unit: none
         squad.campaign_id,

@@ -4,6 +4,7 @@ cards."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,12 +23,14 @@ from rosters.builder.choices import (
     allowances,
     label,
     options,
+    pack_options,
     type_options,
 )
 from rosters.builder.refusals import Refused, Shown, shown
 from rosters.models import Member, Squad
 from rosters.services import next_name
 from rules import get_system
+from rules.pack_prices import Prices, pack_prices
 from rules.registry import GameSystem
 from rules.types import Roster, RosterCost
 
@@ -59,7 +62,14 @@ def builder_context(
     roster = stored.roster()
     costs = system.cost(roster) if system.cost is not None else None  # None: not costed
     derived = system.derived(roster)
-    violations = [shown(v) for v in system.validate(roster)]
+    pack = squad.costing_pack  # the squad's pack costs it, over its limit a violation
+    points, found = (
+        (costs.points if costs is not None else None, system.validate(roster))
+        if pack is None
+        else system.assess(roster, pack)
+    )
+    prices = pack_prices(pack)
+    violations = [shown(v) for v in found]
     by_member: dict[str, list[Shown]] = {}
     squad_wide = []
     for v in violations:
@@ -73,7 +83,10 @@ def builder_context(
     models = [(row.pk, row.name, escape(row.name)) for row in rows]
     if open is None:
         open = error_for if error_for is not None else added
-    page = _Page(stored, system, builder_url, models, language, open, *_assistance(system, stored))
+    page = _Page(
+        stored, system, builder_url, models, language, open, *_assistance(system, stored),
+        prices=prices,
+    )  # fmt: skip
     member_costs = costs.members if costs is not None else (None,) * len(rows)
     by_name = derived.get("derived", {})
     members = [
@@ -103,7 +116,8 @@ def builder_context(
         "parts": system.part_templates,
         "labels": {"duplicate": _("Duplicate")},
         "faction_label": squad.faction_label,
-        "points": costs.points if costs is not None else None,
+        "points": points,
+        "pack": squad.pack if pack is not None else None,  # named beside the points
         "derived": derived,
         "valid": not violations,
         "violations": violations,
@@ -119,7 +133,7 @@ def builder_context(
             "member_add": reverse("rosters:member_add", args=[squad.pk]),
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
-        "add": _add_form(squad, system, rows, counts, language, refused, added),
+        "add": _add_form(squad, system, rows, counts, language, refused, added, prices),
         # what an empty squad is told to add first
         "first_type": label(system.model_types, system.leader_type) if system.leader_type else "",
         "head": squad_head(squad, system, refused),
@@ -129,14 +143,15 @@ def builder_context(
 
 
 def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None) -> dict:
-    """The squad's form (name, faction, points limit): the stored values, or those a
+    """The squad's form (name, faction, points limit, pack): the stored values, or those a
     refused edit of it sent, with the message at the field it is about (``errors``; a
-    refusal about none of them under ``"form"``)."""
+    refusal about none of them under ``"form"``). The pack picker is read (1 query) only
+    when the form is shown: its options are a function the template calls."""
     sent = refused.sent if refused is not None and refused.form == "squad" else {}
     faction = sent.get("faction", squad.faction)
     errors = {}
     if refused is not None and refused.form == "squad":
-        shown = ("name", "faction", "points_limit", "notes")
+        shown = ("name", "faction", "points_limit", "notes", "pack")
         shown_at = refused.field if refused.field in shown else ""
         errors[shown_at or "form"] = refused.message
     return {
@@ -144,6 +159,10 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
         "faction": faction,
         "points_limit": sent.get("points_limit", squad.points_limit),
         "notes": sent.get("notes", squad.notes),
+        # a campaign squad has none: its campaign's pack costs it
+        "pack_options": None
+        if squad.in_campaign
+        else functools.partial(pack_options, squad.owner_id, squad.system, squad.pack),
         "faction_options": options(((c, _(f.label)) for c, f in system.factions.items()), faction)
         if system.factions is not None
         else None,
@@ -151,7 +170,16 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
     }
 
 
-def _add_form(squad, system, rows, counts, language, refused: Refused | None, added: int | None):
+def _add_form(
+    squad,
+    system,
+    rows,
+    counts,
+    language,
+    refused: Refused | None,
+    added: int | None,
+    prices: Prices,
+):
     """The add form: at first the game's leader, or its ordinary model once the squad has
     its leader (``_usual_type``); after an add, the type just added and the next numbered
     name ("add another"), unless the squad may have no more of that type (its leader); after
@@ -167,7 +195,7 @@ def _add_form(squad, system, rows, counts, language, refused: Refused | None, ad
         name, model_type = next_name(row.name, (r.name for r in rows)), row.type
     return {
         "name": name,
-        "type_options": type_options(system, model_type, counts, language),
+        "type_options": type_options(system, model_type, counts, language, prices),
         "errors": errors,
         "suggested": row is not None,  # the name box takes the focus: Enter adds another
     }

@@ -21,8 +21,10 @@ from django.utils.translation import gettext as _
 
 from rosters.adapters import units_to_rules
 from rosters.builder import Refused, Shown, options, shown, squad_head
+from rosters.builder.choices import pack_price, priced
 from rosters.models import Squad
 from rules import get_system
+from rules.pack_prices import Prices, pack_prices
 from rules.registry import GameSystem, RecordField, UnitRules
 from rules.types import Equipment, Member, Roster, Unit
 
@@ -147,17 +149,20 @@ def _lines(
     ]  # fmt: skip
 
 
-def _offers(system: GameSystem) -> Callable[[Unit], SafeString]:
+def _offers(system: GameSystem, prices: Prices) -> Callable[[Unit], SafeString]:
     """The add-weapon picker of a unit: the items the game offers it
-    (``BuilderChoices.unit_items``), every item when it says nothing; each list rendered
-    once."""
+    (``BuilderChoices.unit_items``), every item when it says nothing, each with what the
+    force's pack charges for it (``prices``); each list rendered once."""
     offered = system.builder.unit_items if system.builder is not None else None
     rendered: dict[tuple[str, ...], SafeString] = {}
 
     def of(unit: Unit) -> SafeString:
         codes = tuple(system.items) if offered is None else offered(unit)
         if codes not in rendered:
-            rendered[codes] = options((code, _(system.items[code].label)) for code in codes)
+            rendered[codes] = options(
+                (code, priced(_(system.items[code].label), pack_price(prices, "item", code)))
+                for code in codes
+            )
         return rendered[codes]
 
     return of
@@ -183,20 +188,23 @@ def unit_builder_context(
         squad = squad_id
     else:
         squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
-        squad = squads.select_related("owner").get()
+        squad = squads.select_related("owner", "pack__pack").get()
     system = get_system(squad.system)
     shape = system.units
     assert shape is not None
     roster = Roster(squad.system, squad.name, squad.faction, (), squad.points_limit,
                     units_to_rules(squad, system))  # fmt: skip
-    violations = [shown(v) for v in system.validate(roster)]
+    pack = squad.costing_pack  # the force's pack costs it, over its limit a violation
+    points, found = system.assess(roster, pack)
+    prices = pack_prices(pack)
+    violations = [shown(v) for v in found]
     derived = system.derived(roster)
     by_unit: dict[str, list[Shown]] = {}
     force_wide = []
     for v in violations:
         (by_unit.setdefault(v.member, []) if v.member else force_wide).append(v)
     base = reverse("rosters:builder", args=[squad.pk])
-    offers = _offers(system)
+    offers = _offers(system, prices)
     cards = []
     for i, unit in enumerate(roster.units):
         kind = shape.kinds[unit.kind]
@@ -246,7 +254,8 @@ def unit_builder_context(
         "system": system,
         "version": squad.version,
         "faction_label": squad.faction_label,
-        "points": system.points(roster),
+        "points": points,
+        "pack": squad.pack if pack is not None else None,  # named beside the points
         "force_figures": [
             (_figure_label(shape, k), _text(shape, v)) for k, v in derived.items() if k != "derived"
         ],  # fmt: skip
@@ -255,7 +264,9 @@ def unit_builder_context(
         "squad_violations": force_wide,
         "units": cards,
         "models": system.models(roster),
-        "kind_options": options((c, _(k.label)) for c, k in shape.kinds.items()),
+        "kind_options": options(
+            (c, priced(_(k.label), pack_price(prices, "kind", c))) for c, k in shape.kinds.items()
+        ),
         "labels_allowed": system.equipment_labels,
         "member_fields": [_field(system, f, f.default) for f in system.member_record],
         "urls": {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +28,29 @@ from rules.documents import (
 )
 from rules.types import Violation
 
+PACK_HELP = _(
+    "The id of the pack version the squad is built with (its points cost the squad: the "
+    "builder, the sheet, validate), or null: the game's own costs. A version of one of your "
+    "packs of the squad's game, or of a pack shared by link with its pack_token; a campaign "
+    "squad has none (its campaign's pack costs it). Not part of the squad-roster/1 document."
+)
+PACK_TOKEN_HELP = _("The share link's token of the pack, when it is not yours.")
+
+
+def pack_fields() -> dict[str, serializers.Field]:
+    """The ``pack`` and ``pack_token`` a squad is created or changed with."""
+    return {"pack": pack_field(), "pack_token": pack_token_field()}
+
+
+def pack_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, allow_null=True, help_text=PACK_HELP
+    )
+
+
+def pack_token_field() -> serializers.CharField:
+    return serializers.CharField(max_length=40, required=False, help_text=PACK_TOKEN_HELP)
+
 
 class SquadSerializer(serializers.ModelSerializer):
     """A stored squad, without its models (the lists)."""
@@ -39,10 +62,11 @@ class SquadSerializer(serializers.ModelSerializer):
     class Meta:
         model = Squad
         fields = [
-            "id", "name", "system", "faction", "points_limit", "version", "in_campaign",
+            "id", "name", "system", "faction", "points_limit", "pack", "version", "in_campaign",
             "is_public", "public_url", "created", "updated",
         ]  # fmt: skip
         read_only_fields = fields
+        extra_kwargs: ClassVar = {"pack": {"help_text": PACK_HELP}}
 
     @extend_schema_field(serializers.URLField(allow_null=True))
     def get_public_url(self, squad: Squad) -> str | None:
@@ -86,6 +110,8 @@ class SquadCreateSerializer(StrictSerializer):
         min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True,
         help_text=_("Defaults to the game's usual limit (none for a game without points)."),
     )  # fmt: skip
+    pack = pack_field()
+    pack_token = pack_token_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,6 +146,7 @@ def squad_create_schema() -> PolymorphicProxySerializer:
                 min_value=1, max_value=MAX_POINTS_LIMIT, required=False, allow_null=True,
                 help_text=_("Defaults to the game's usual limit (none for a game without points)."),
             ),
+            **pack_fields(),
         })  # fmt: skip
     return PolymorphicProxySerializer(
         component_name="SquadCreate",
@@ -142,6 +169,8 @@ class SquadChangeSerializer(StrictSerializer):
     is_public = serializers.BooleanField(
         required=False, help_text=_("Turns the read-only public link on or off.")
     )
+    pack = pack_field()
+    pack_token = pack_token_field()
     notes = NotesChangeSerializer(
         required=False,
         help_text=_(

@@ -56,13 +56,17 @@ from rosters.services.members import (
     record_checked,
 )
 from rosters.services.packs import (
+    KEEP,
     pack_copy,
     pack_create,
     pack_delete,
     pack_import,
+    pack_sent,
     pack_share,
     pack_table_set,
     pack_update,
+    pack_version,
+    pack_versions,
 )
 from rosters.services.squads import (
     SquadNotes,
@@ -79,6 +83,10 @@ from rosters.services.squads import (
 from rosters.services.units import UnitsChange, squad_units_change
 
 __all__ = [
+    "KEEP",
+    "pack_sent",
+    "pack_version",
+    "pack_versions",
     "ServiceError",
     "pack_copy",
     "pack_create",

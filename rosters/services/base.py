@@ -46,10 +46,20 @@ def _lock(squad: Squad) -> Squad:
     delete (and deleted with the squad) or refused with a 404, never a broken foreign key.
     """
     try:  # the caller's row is read again: it is the squad as it is now
-        squad.refresh_from_db(from_queryset=Squad.objects.select_for_update())
+        _refreshed(squad, Squad.objects.select_for_update())
     except Squad.DoesNotExist:
         raise Missing("squad", _("This squad was deleted meanwhile.")) from None
     return squad
+
+
+def _refreshed(squad: Squad, queryset) -> None:
+    """``squad`` read again from ``queryset``, the pack version it was read with kept when
+    it is still the squad's (a version never changes): the page after the edit is costed
+    by it without reading it again."""
+    pack = squad.pack if Squad.pack.is_cached(squad) else None
+    squad.refresh_from_db(from_queryset=queryset)
+    if pack is not None and pack.pk == squad.pack_id:
+        squad.pack = pack
 
 
 def squad_lock(*, squad: Squad) -> Squad:
@@ -64,7 +74,7 @@ def _lock_member(member: Member) -> Squad:
     squad = member.squad
     locked = Squad.objects.select_for_update(of=("self",)).filter(members=member.pk)
     try:
-        squad.refresh_from_db(from_queryset=locked)
+        _refreshed(squad, locked)
     except Squad.DoesNotExist:
         if Squad.objects.filter(pk=squad.pk).exists():
             raise Missing("member", _("This model was removed meanwhile.")) from None

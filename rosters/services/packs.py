@@ -16,16 +16,17 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import F, ProtectedError, Q
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, Invalid, Missing, NotAllowed
 from core.messages import problem_text
-from rosters.models import MAX_PACK_NAME, Pack, PackVersion
+from rosters.models import MAX_PACK_NAME, Pack, PackVersion, Squad
 from rosters.signals import pack_changed
 from rules import get_system, systems
 from rules.documents import DocumentError
 from rules.packs import pack_document, parse_pack, thaw
+from rules.registry import GameSystem
 
 MAX_NAME = MAX_PACK_NAME
 
@@ -202,3 +203,58 @@ def pack_delete(*, pack: Pack, user: AbstractBaseUser) -> None:
             ),
             code="pack-in-use",
         ) from None
+
+
+# --- a squad built with a pack (issue #30, stage 3) ---------------------------------------
+
+KEEP: Any = object()  # ``squad_update``'s pack: left as it is
+
+
+def check_pack(
+    game: GameSystem, version: PackVersion | None, user: AbstractBaseUser, token: str | None
+) -> PackVersion | None:
+    """A pack version the squad may be built with: of a pack of its game that ``user`` owns
+    (their copies of packs shared with them included), or one shared with the link
+    ``token``; None, the game's own costs."""
+    if version is None:
+        return None
+    if not can_read(version.pack, user, token):
+        raise Invalid("pack", _("No such pack, or it is not shared."))
+    if version.pack.system != game.code:
+        raise Invalid(
+            "pack", _("This pack is for %(game)s, not for the squad's game.")
+            % {"game": version.pack.game_name},
+        )  # fmt: skip
+    return version
+
+
+def pack_version(value: Any) -> PackVersion | None:
+    """The pack version a form or the API sent by its id ("" or None: none), its pack read
+    with it; ``Invalid`` at ``pack`` for an id no version has."""
+    if value in (None, ""):
+        return None
+    try:
+        return PackVersion.objects.select_related("pack").get(pk=int(value))
+    except (TypeError, ValueError, OverflowError, PackVersion.DoesNotExist):
+        raise Invalid("pack", _("No such pack, or it is not shared.")) from None
+
+
+def pack_sent(squad: Squad, value: Any) -> Any:
+    """``squad_update``'s ``pack`` from a form's value: ``KEEP`` when it is the squad's own
+    (no query), else ``pack_version``."""
+    if str(value or "") == str(squad.pack_id or ""):
+        return KEEP
+    return pack_version(value)
+
+
+def pack_versions(owner: AbstractBaseUser, system: str, current: PackVersion | None = None):
+    """The pack versions a squad of ``system`` may be built with from ``owner``'s packs (their
+    copies of packs shared with them included): each pack's latest, and ``current``, the one
+    the squad has, kept among them (1 query)."""
+    rows = PackVersion.objects.filter(pack__owner=owner, pack__system=system)
+    latest = Q(number=F("pack__version"))
+    if current is not None:
+        latest |= Q(pk=current.pk)
+    return list(
+        rows.filter(latest).select_related("pack").order_by("pack__name", "pack", "-number")
+    )

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, ServiceError
-from rosters.models import Ability, Equipment, Member, Squad
+from rosters.models import Ability, Equipment, Member, PackVersion, Squad
 from rosters.services.base import (
     MAX_SQUAD_NOTES,
     _check_code,
@@ -22,6 +22,7 @@ from rosters.services.base import (
     _lock,
     _touch,
 )
+from rosters.services.packs import KEEP, check_pack
 from rosters.signals import squads_changed
 from rules import get_system, systems
 from rules.documents import (
@@ -93,9 +94,12 @@ def squad_create(
     faction: str,
     system: str | None = None,
     points_limit: int | None = None,
+    pack: PackVersion | None = None,
+    pack_token: str | None = None,
 ) -> Squad:
     """A new, empty squad of ``system`` (default: the first game registered) with the
-    game's usual points limit unless ``points_limit`` says otherwise."""
+    game's usual points limit unless ``points_limit`` says otherwise, built with the pack
+    version ``pack`` (``_check_pack``; ``pack_token``: the share link of another's pack)."""
     if not system:
         system = systems()[0].code
     try:
@@ -106,17 +110,36 @@ def squad_create(
     name = _check_squad_name(name)
     points_limit = points_limit or game.default_points_limit
     _check_points_limit(points_limit, game)
+    pack = check_pack(game, pack, owner, pack_token)
     return Squad.objects.create(
-        owner=owner, name=name, system=system, faction=faction, points_limit=points_limit
-    )
+        owner=owner, name=name, system=system, faction=faction, points_limit=points_limit,
+        pack=pack,
+    )  # fmt: skip
 
 
 @transaction.atomic
 def squad_update(
-    *, squad: Squad, name: str, faction: str, points_limit: int | None, notes: str | None = None
+    *,
+    squad: Squad,
+    name: str,
+    faction: str,
+    points_limit: int | None,
+    notes: str | None = None,
+    pack: PackVersion | None = KEEP,
+    pack_token: str | None = None,
 ) -> Squad:
-    """Change the squad's name, faction, points limit and (unless ``notes`` is None) notes."""
+    """Change the squad's name, faction, points limit, (unless ``notes`` is None) notes and
+    (unless ``pack`` is ``KEEP``) the pack version it is built with, which a campaign squad
+    has none of: its campaign's pack costs it."""
     locked = _lock(squad)
+    if pack is KEEP:
+        pack = locked.pack
+    elif locked.in_campaign and pack is not None:
+        raise Conflict(
+            "pack", _("A campaign squad is costed by its campaign's pack."), code="campaign-squad"
+        )
+    elif pack is not None and pack.pk != locked.pack_id:  # the one it has is kept, whoever's
+        pack = check_pack(get_system(locked.system), pack, locked.owner, pack_token)
     if locked.in_campaign and faction != locked.faction:
         raise Conflict("faction", _("A campaign squad keeps its faction."), code="campaign-squad")
     if locked.in_campaign and points_limit != locked.points_limit:
@@ -129,9 +152,10 @@ def squad_update(
     _check_points_limit(points_limit, game)
     notes = locked.notes if notes is None else _check_notes(notes, MAX_SQUAD_NOTES)
     Squad.objects.filter(pk=squad.pk).update(
-        name=name, faction=faction, points_limit=points_limit, notes=notes
+        name=name, faction=faction, points_limit=points_limit, notes=notes, pack=pack
     )
     squad.refresh_from_db()
+    squad.pack = pack  # read already (the page after the change is costed by it)
     _touch(squad)
     return squad
 
@@ -301,6 +325,7 @@ def squad_duplicate(*, squad: Squad, owner: AbstractBaseUser) -> Squad:
         points_limit=squad.points_limit,
         units=squad.units,
         notes=squad.notes,
+        pack=squad.pack if squad.owner_id == owner.pk and not squad.in_campaign else None,
     )
     copy_members(source=squad, target=copy)
     return copy

@@ -24,13 +24,15 @@ _rng = random.SystemRandom()
 
 
 def _owned_squad(request: HttpRequest, pk: int) -> Squad:
-    return _editing(request, get_object_or_404(Squad, pk=pk, owner=request.user))
+    squads = Squad.objects.select_related("pack__pack")  # the pack its page is costed by
+    return _editing(request, get_object_or_404(squads, pk=pk, owner=request.user))
 
 
 def _owned_member(request: HttpRequest, pk: int, member_pk: int) -> Member:
     member = get_object_or_404(
-        Member.objects.select_related("squad"), pk=member_pk, squad=pk, squad__owner=request.user
-    )
+        Member.objects.select_related("squad__pack__pack"),
+        pk=member_pk, squad=pk, squad__owner=request.user,
+    )  # fmt: skip
     _editing(request, member.squad)
     return member
 

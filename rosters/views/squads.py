@@ -49,7 +49,11 @@ CHOSEN_KEPT = ("system", "name", "faction_text", "points_limit")
 
 @login_required
 def squad_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "rosters/squad_list.html", _squad_list_context(request, SquadForm()))
+    return render(
+        request,
+        "rosters/squad_list.html",
+        _squad_list_context(request, SquadForm(owner=request.user)),
+    )
 
 
 @login_required
@@ -59,11 +63,13 @@ def squad_create(request: HttpRequest) -> HttpResponse:
     without JavaScript), the form again with the fields of the game chosen, what was typed
     kept and nothing created."""
     if "choose" in request.POST:
-        form = SquadForm(initial={key: request.POST.get(key) for key in CHOSEN_KEPT})
+        form = SquadForm(
+            initial={key: request.POST.get(key) for key in CHOSEN_KEPT}, owner=request.user
+        )
         if request.htmx:
             return render(request, "rosters/squad_list.html#new_squad_game", {"form": form})
         return render(request, "rosters/squad_list.html", _squad_list_context(request, form))
-    form = SquadForm(request.POST)
+    form = SquadForm(request.POST, owner=request.user)
     if form.is_valid():
         try:
             squad = services.squad_create(owner=request.user, **form.cleaned_data)
@@ -97,7 +103,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder: one card per model, or per unit in a game played with units
     (``rosters/builder/shapes.py``); its owner's, or for a force of units its campaign's
     organiser's (``editable_forces``)."""
-    squad = get_object_or_404(Squad.objects.select_related("owner"), pk=pk)
+    squad = get_object_or_404(Squad.objects.select_related("owner", "pack__pack"), pk=pk)
     shape = shape_of(squad.system)
     if not shape.may_edit(squad, request.user):
         raise Http404
@@ -121,6 +127,7 @@ def squad_edit(request: HttpRequest, pk: int) -> HttpResponse:
             faction=request.POST.get("faction", squad.faction),
             points_limit=_points_limit(request, squad),
             notes=request.POST.get("notes"),  # None (not sent): kept
+            pack=services.pack_sent(squad, request.POST.get("pack", squad.pack_id)),
         )
     except ServiceError as error:
         return _after_change(request, pk, refused=_refused(request, "squad", error), head=True)
@@ -187,7 +194,7 @@ def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
     """The read-only page behind a squad's public link, while its owner keeps it on."""
-    squads = Squad.objects.select_related("owner")
+    squads = Squad.objects.select_related("owner", "pack__pack")
     squad = get_object_or_404(squads, public_id=public_id, is_public=True)
     shape = shape_of(squad.system)
     context = shape.context(squad)

@@ -41,7 +41,7 @@ def _force(request: HttpRequest, pk: int) -> Squad:
     once (``edits._editing``)."""
     squad = getattr(request, "edited_squad", None)
     if squad is None or squad.pk != pk:
-        forces = editable_forces(request.user).select_related("owner")
+        forces = editable_forces(request.user).select_related("owner", "pack__pack")
         squad = _editing(request, get_object_or_404(forces, pk=pk))
     return squad
 
