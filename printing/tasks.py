@@ -42,15 +42,13 @@ a download renders in its request, one at a time in a process (``_rendered_here`
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Min, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django_tasks import task
@@ -61,31 +59,38 @@ from printing import report, waiting
 from printing.pdf import (
     NotPrintable,
     PrintTooLong,
-    render_seconds_here,
     renders_in_line,
     require_printing,
     stored_squad_key,
     stored_squad_pdf,
 )
+from printing.queue_stats import (
+    AHEAD_PRIORITY,
+    ASKED_PRIORITY,
+    FAILED,
+    GONE,
+    NOT_PRINTABLE,
+    RENDERED,
+    RENDERS,
+    STALE,
+    queue_health,
+    record_run,
+    render_seconds,
+    retry_after,
+)
 from printing.waiting import wait_seconds
 from rosters.models import Squad
 
-__all__ = ["wait_seconds"]  # callers read it here: the download's wait is this module's
-
-STALE, GONE, RENDERED, NOT_PRINTABLE, FAILED = (
-    "stale",
-    "gone",
-    "rendered",
-    "not printable",
-    "failed",
-)
+# Callers read these here: the download's wait, the queue's words and figures are this
+# module's (printing/queue_stats.py keeps the figures, printing/waiting.py the wait).
+__all__ = [
+    "AHEAD_PRIORITY", "ASKED_PRIORITY", "FAILED", "GONE", "NOT_PRINTABLE", "RENDERED",
+    "RENDERS", "STALE", "queue_health", "record_run", "render_seconds", "retry_after",
+    "wait_seconds",
+]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
-# A render a player waits for runs before the renders ahead (the worker takes the highest
-# priority first; among equals, the earliest run_after, and an immediate task has none).
-ASKED_PRIORITY = 10
-AHEAD_PRIORITY = -10
 # A render asked for by a download is "on its way" this long: past it, if no worker took it
 # (none runs, or it died), the next download asks again.
 ON_ITS_WAY_SECONDS = 60
@@ -329,95 +334,3 @@ def report_pdf_or_on_its_way(
         ),
         wait=wait,
     )
-
-
-# --- how long a render takes, how long it waits: measured by the worker ----------------------
-
-STATS_KEY = "printing:queue-stats"
-RENDERS = ("printing.tasks.render_sheet", "printing.tasks.render_report")
-DEFAULT_RENDER_SECONDS = 1.0  # until a worker has measured one
-LATEST_WEIGHT = 0.2  # each new measure's share of the running averages
-LONGEST_RETRY_AFTER = 30
-
-
-def record_run(
-    *, kind: str, outcome: str, ready_at: datetime, started_at: datetime, finished_at: datetime
-) -> dict[str, float]:
-    """In the worker, after a render task: its wait in the queue (from when it could run to
-    when a worker took it) and its time, logged and folded into the running averages that
-    ``retry_after`` and ``/healthz`` read (shared cache). ``kind``: ``asked`` or ``ahead``."""
-    waited = max(0.0, (started_at - ready_at).total_seconds())
-    took = max(0.0, (finished_at - started_at).total_seconds())
-    stats = cache.get(STATS_KEY) or {}
-    averages = stats.get(kind, {})
-    for name, value in (("wait_seconds", waited), ("render_seconds", took)):
-        if name == "render_seconds" and outcome != RENDERED:
-            continue  # a stale or failed render says nothing of a render's time
-        old = averages.get(name)
-        averages[name] = value if old is None else old + LATEST_WEIGHT * (value - old)
-    averages["count"] = averages.get("count", 0) + 1
-    stats[kind] = averages
-    cache.set(STATS_KEY, stats, None)
-    log.info("render (%s) waited %.2f s in the queue, took %.2f s: %s", kind, waited, took, outcome)
-    return {"waited": waited, "took": took}
-
-
-def render_seconds() -> float:
-    """The time of a render, as the workers measured it lately (asked-for ones first)."""
-    stats = cache.get(STATS_KEY) or {}
-    for kind in ("asked", "ahead"):
-        seconds = stats.get(kind, {}).get("render_seconds")
-        if seconds:
-            return seconds
-    return DEFAULT_RENDER_SECONDS
-
-
-def _queue_counts() -> dict[str, Any]:
-    from django_tasks_db.models import DBTaskResult
-
-    return DBTaskResult.objects.filter(task_path__in=RENDERS).aggregate(
-        waiting=Count("pk", filter=Q(status="READY", priority__gte=ASKED_PRIORITY)),
-        running=Count("pk", filter=Q(status="RUNNING")),
-        oldest=Min("enqueued_at", filter=Q(status="READY", priority__gte=ASKED_PRIORITY)),
-    )
-
-
-def retry_after(*, wait: float = 0) -> int:
-    """Seconds before asking again for a PDF asked for now: when it is likely stored (the
-    renders players wait for that are still in the queue, shared among the workers rendering
-    now, plus one render, each as long as the workers measured lately: ``render_seconds``),
-    less the ``wait`` the next request will do for it (on Redis: ``printing.waiting.wait``),
-    so that it is waiting when the PDF comes. One query. With the queue off: the renders in
-    line in this process and its own, as long as its renders lately (no wait to take off)."""
-    seconds = render_seconds()
-    if not settings.PRINT_ON_QUEUE:  # rendered in the requests, one at a time per process
-        seconds = (render_seconds_here() or seconds) * (1 + renders_in_line())
-        return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
-    if settings.TASK_QUEUE == "database":
-        counts = _queue_counts()
-        seconds *= 1 + counts["waiting"] / max(1, counts["running"])
-    if wait > 0 and waiting.redis_client() is not None and settings.PDF_WAITERS > 0:
-        seconds -= min(wait, settings.PDF_WAIT_SECONDS)
-    return max(1, min(LONGEST_RETRY_AFTER, math.ceil(seconds)))
-
-
-def queue_health() -> dict[str, Any]:
-    """For ``/healthz``: the renders players wait for, still in the queue now, and how long
-    the oldest has waited; the workers' running averages of a render's wait in the queue
-    and of its time, for renders asked for and renders ahead."""
-    health: dict[str, Any] = {}
-    if settings.TASK_QUEUE == "database":
-        counts = _queue_counts()
-        oldest = counts["oldest"]
-        health["asked_waiting"] = counts["waiting"]
-        health["renders_running"] = counts["running"]
-        health["oldest_wait_seconds"] = (
-            round((timezone.now() - oldest).total_seconds(), 2) if oldest else 0.0
-        )
-    stats = cache.get(STATS_KEY) or {}
-    for kind in ("asked", "ahead"):
-        averages = stats.get(kind, {})
-        for name in ("wait_seconds", "render_seconds"):
-            if averages.get(name) is not None:
-                health[f"{kind}_{name}"] = round(averages[name], 3)
-    return health
