@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import selectors, waiting
+from campaigns import selectors, signals, waiting
 from campaigns.adapters import (
     campaign_rules,
 )
@@ -222,4 +222,5 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle.voided_at = timezone.now()
     battle.save(update_fields=["status", "voided_by", "voided_at"])
     rounds.battle_unlinked(battle)
+    signals.battle_voided.send(sender=Battle, battle=battle)
     return battle
