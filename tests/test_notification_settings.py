@@ -45,3 +45,27 @@ def test_the_account_page_links_to_it(client, user):
 def test_a_visitor_is_sent_to_log_in(client):
     answer = client.get(reverse("notifications"))
     assert answer.status_code == 302 and "login" in answer["Location"]
+
+
+def test_the_api_reads_and_writes_them(client, user):
+    from rest_framework.authtoken.models import Token
+
+    url = "/api/account/notifications/"
+    assert client.get(url).status_code == 401
+    auth = {"HTTP_AUTHORIZATION": f"Token {Token.objects.create(user=user).key}"}
+    everything = {"reports": True, "pairings": True, "voided": True}
+    assert client.get(url, **auth).json() == everything
+    answer = client.patch(url, {"pairings": False}, content_type="application/json", **auth)
+    assert answer.status_code == 200
+    assert answer.json() == {**everything, "pairings": False}
+    assert Notifications.objects.get(user=user).pairings is False
+    answer = client.put(url, {"reports": False}, content_type="application/json", **auth)
+    assert answer.status_code == 400 and "pairings" in answer.content.decode()
+    answer = client.put(
+        url, {**everything, "reports": False}, content_type="application/json", **auth
+    )
+    assert answer.json() == {**everything, "reports": False}
+    answer = client.patch(url, {"mails": False}, content_type="application/json", **auth)
+    assert answer.status_code == 400 and "mails" in answer.content.decode()
+    answer = client.patch(url, {"voided": "no"}, content_type="application/json", **auth)
+    assert answer.status_code == 400
