@@ -24,7 +24,7 @@ there, and the mail would be lost); the bodies are plain text, nothing escaped.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -32,7 +32,7 @@ from django.core.mail import EmailMessage, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django_tasks import task
 
 from accounts.models import recipients
@@ -76,21 +76,16 @@ def _battle(battle_id: int) -> Battle | None:
     return Battle.objects.select_related("campaign", "submitted_by").filter(pk=battle_id).first()
 
 
-@task(priority=PRIORITY)
-def report_waiting(battle_id: int) -> int:
-    """Mail the players whose confirmation the report ``battle_id`` waits for; how many."""
+def _battle_mails(
+    battle_id: int, status: str, kind: str, players: Callable[[Battle, list[BattleSide]], Any]
+) -> int:
+    """Mail ``players(battle, sides)`` (those of them who want ``kind``) about the battle
+    ``battle_id`` while it has ``status``; how many."""
     battle = _battle(battle_id)
-    if battle is None or battle.status != Battle.Status.PENDING:
+    if battle is None or battle.status != status:
         return 0
     sides = _sides(battle)
-    to = recipients(
-        (
-            side.entry.player_id
-            for side in sides
-            if side.entry.withdrawn is None and side.entry.player_id != battle.submitted_by_id
-        ),
-        "reports",
-    )
+    to = recipients(players(battle, sides), kind)
     campaign = battle.campaign
     context = {
         "battle": battle,
@@ -100,14 +95,31 @@ def report_waiting(battle_id: int) -> int:
         "url": absolute(reverse("campaigns:battle", args=[campaign.pk, battle.number])),
         "settings_url": absolute(reverse("notifications")),
     }
+    template = f"campaigns/email/{BATTLE_MAILS[kind]}.txt"
     with translation.override(settings.LANGUAGE_CODE):
-        subject = gettext("%(campaign)s: battle %(number)s waits for your confirmation") % {
-            "campaign": campaign.name,
-            "number": battle.number,
-        }
-        return _send(
-            (user, subject, "campaigns/email/report_waiting.txt", context) for user in to.values()
-        )
+        subject = str(BATTLE_SUBJECTS[kind]) % {"campaign": campaign.name, "number": battle.number}
+        return _send((user, subject, template, context) for user in to.values())
+
+
+BATTLE_MAILS = {"reports": "report_waiting", "voided": "battle_voided"}
+BATTLE_SUBJECTS = {
+    "reports": gettext_lazy("%(campaign)s: battle %(number)s waits for your confirmation"),
+    "voided": gettext_lazy("%(campaign)s: battle %(number)s is voided"),
+}
+
+
+@task(priority=PRIORITY)
+def report_waiting(battle_id: int) -> int:
+    """Mail the players whose confirmation the report ``battle_id`` waits for; how many."""
+
+    def opponents(battle: Battle, sides: list[BattleSide]) -> list[int]:
+        return [
+            side.entry.player_id
+            for side in sides
+            if side.entry.withdrawn is None and side.entry.player_id != battle.submitted_by_id
+        ]
+
+    return _battle_mails(battle_id, Battle.Status.PENDING, "reports", opponents)
 
 
 def _pairing_subject(round: Round, seat: Seat, opponent: Seat | None) -> str:
@@ -170,27 +182,10 @@ def pairings_published(round_id: int) -> int:
 @task(priority=PRIORITY)
 def battle_voided(battle_id: int) -> int:
     """Mail the players of the voided battle ``battle_id`` (not who voided it); how many."""
-    battle = _battle(battle_id)
-    if battle is None or battle.status != Battle.Status.VOIDED:
-        return 0
-    sides = _sides(battle)
-    to = recipients(
-        (side.entry.player_id for side in sides if side.entry.player_id != battle.voided_by_id),
-        "voided",
-    )
-    campaign = battle.campaign
-    context = {
-        "battle": battle,
-        "campaign": campaign,
-        "squads": [side.entry.squad.name for side in sides],
-        "url": absolute(reverse("campaigns:battle", args=[campaign.pk, battle.number])),
-        "settings_url": absolute(reverse("notifications")),
-    }
-    with translation.override(settings.LANGUAGE_CODE):
-        subject = gettext("%(campaign)s: battle %(number)s is voided") % {
-            "campaign": campaign.name,
-            "number": battle.number,
-        }
-        return _send(
-            (user, subject, "campaigns/email/battle_voided.txt", context) for user in to.values()
-        )
+
+    def players(battle: Battle, sides: list[BattleSide]) -> list[int]:
+        return [
+            side.entry.player_id for side in sides if side.entry.player_id != battle.voided_by_id
+        ]
+
+    return _battle_mails(battle_id, Battle.Status.VOIDED, "voided", players)
