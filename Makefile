@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml
 
 # Development on SQLite, nothing to install: the server and, beside it, the task worker
 # that renders sheets ahead (printing's print_worker; they share their PDFs through files in
-# .cache/pdf).
+# .cache/pdf) and prints the players' e-mails on its console (campaigns/notify.py).
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo

@@ -1,5 +1,6 @@
 """The API's token (``/api/auth/token/``): a client's username and password for the token it
-sends with every call, and the call that deletes it.
+sends with every call, and the call that deletes it. The account's notification settings
+(``/api/account/notifications/``): which e-mails the player gets.
 
 The log-in goes through ``django.contrib.auth.authenticate``, so through the log-in limits
 (``accounts.limits``): over them it is a 429 in the API's error shape, which for an account
@@ -21,6 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import services
+from accounts.models import KINDS, notifications_of
 from api.errors import error_responses
 from api.mixins import JSONErrors
 from api.serializers import StrictSerializer
@@ -91,4 +94,57 @@ class TokenView(JSONErrors, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-urlpatterns = [path("auth/token/", TokenView.as_view(), name="token")]
+class NotificationsSerializer(StrictSerializer):
+    reports = serializers.BooleanField(
+        help_text=_("An e-mail when a battle report waits for your confirmation.")
+    )
+    pairings = serializers.BooleanField(
+        help_text=_("An e-mail when a round's pairings are published: your table and opponent.")
+    )
+    voided = serializers.BooleanField(help_text=_("An e-mail when a battle of yours is voided."))
+
+
+class NotificationsView(JSONErrors, APIView):
+    """The e-mails the player gets (each on until turned off); they go to the account's
+    e-mail address, when it has one."""
+
+    permission_classes = [IsAuthenticated]
+
+    def _answer(self, found) -> Response:
+        return Response({kind: getattr(found, kind) for kind in KINDS})
+
+    @extend_schema(
+        summary=_("Read which e-mails you get"),
+        responses={200: NotificationsSerializer, **error_responses()},
+    )
+    def get(self, request: Request) -> Response:
+        return self._answer(notifications_of(request.user))
+
+    @extend_schema(
+        summary=_("Choose which e-mails you get"),
+        description=_("Every setting; PATCH sends only those it changes."),
+        request=NotificationsSerializer,
+        responses={200: NotificationsSerializer, **error_responses(400, 413, 415)},
+    )
+    def put(self, request: Request) -> Response:
+        return self._write(request, partial=False)
+
+    @extend_schema(
+        summary=_("Turn some e-mails on or off"),
+        request=NotificationsSerializer(partial=True),
+        responses={200: NotificationsSerializer, **error_responses(400, 413, 415)},
+    )
+    def patch(self, request: Request) -> Response:
+        return self._write(request, partial=True)
+
+    def _write(self, request: Request, *, partial: bool) -> Response:
+        serializer = NotificationsSerializer(data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        found = services.notifications_write(user=request.user, **serializer.validated_data)
+        return self._answer(found)
+
+
+urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="token"),
+    path("account/notifications/", NotificationsView.as_view(), name="notifications"),
+]

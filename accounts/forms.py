@@ -3,6 +3,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import KINDS, Notifications
+
 EMAIL_HELP = _("Optional: a forgotten password can be reset only through this address.")
 
 
@@ -21,3 +23,11 @@ class AccountForm(forms.ModelForm):
         model = get_user_model()
         fields = ("email",)
         help_texts = {"email": EMAIL_HELP}
+
+
+class NotificationsForm(forms.ModelForm):
+    """The notifications page: each e-mail on or off."""
+
+    class Meta:
+        model = Notifications
+        fields = KINDS

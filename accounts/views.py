@@ -33,8 +33,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from rest_framework.authtoken.models import Token
 
 from accounts import services
-from accounts.forms import AccountForm, SignUpForm
+from accounts.forms import AccountForm, NotificationsForm, SignUpForm
 from accounts.limits import forget_failures, limit_password_reset, limit_signup
+from accounts.models import notifications_of
 
 FAVICON = "img/favicon.svg"
 
@@ -95,6 +96,19 @@ def profile(request: HttpRequest) -> HttpResponse:
         "new_token": request.session.pop(NEW_TOKEN, None),
     }
     return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notifications(request: HttpRequest) -> HttpResponse:
+    """``/accounts/notifications/``: which e-mails the player gets (each on until turned off),
+    and the address they go to."""
+    form = NotificationsForm(request.POST or None, instance=notifications_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        services.notifications_write(user=request.user, **form.cleaned_data)
+        messages.success(request, _("Your notifications are saved."))
+        return redirect("notifications")
+    return render(request, "accounts/notifications.html", {"form": form})
 
 
 @login_required

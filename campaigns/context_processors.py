@@ -11,15 +11,28 @@ from campaigns import waiting
 
 
 class WaitingReports:
-    """The badge's count, read only when a page's header shows it (an htmx fragment does
-    not): at most 1 query (``campaigns.waiting``)."""
+    """The header's list of what waits for the user (reports to confirm, tables to play),
+    counted only when a page's header shows it (an htmx fragment does not): at most 1 query
+    (``campaigns.waiting``)."""
 
     def __init__(self, user: Any) -> None:
         self.user = user
 
     @cached_property
+    def counts(self) -> waiting.Waiting:
+        return waiting.counts(self.user)
+
+    @property
     def count(self) -> int:
-        return waiting.count(self.user)
+        return self.counts.total
+
+    @property
+    def reports(self) -> int:
+        return self.counts.reports
+
+    @property
+    def tables(self) -> int:
+        return self.counts.tables
 
 
 def waiting_reports(request: HttpRequest) -> dict[str, Any]:

@@ -1,11 +1,15 @@
-"""What campaigns does when rosters says something happened (``rosters.signals``)."""
+"""What campaigns does when rosters says something happened (``rosters.signals``), and when
+its own services do (``campaigns.signals``): the players' e-mails (``campaigns.notify``),
+enqueued for the task worker once the change commits (nothing when it rolls back)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.dispatch import receiver
 
+from campaigns import notify, signals
 from campaigns.models import Campaign, Entry, ForceEdit
 from rosters.signals import pack_changed, units_changed
 from rules.force_edits import force_edits
@@ -28,3 +32,22 @@ def follow_own_pack(sender: Any, *, pack, version, **kwargs: Any) -> None:
     """A campaign playing with its own pack (its house rules) plays with its new version;
     the battles played keep the version they were scored with (``Battle.pack_version``)."""
     Campaign.objects.filter(own_pack=pack, pack_version__pack=pack).update(pack_version=version)
+
+
+def _enqueue_on_commit(mail: Any, pk: int) -> None:
+    transaction.on_commit(lambda: mail.enqueue(pk))
+
+
+@receiver(signals.report_waiting, dispatch_uid="campaigns.mail_report_waiting")
+def mail_report_waiting(sender: Any, *, battle, **kwargs: Any) -> None:
+    _enqueue_on_commit(notify.report_waiting, battle.pk)
+
+
+@receiver(signals.round_published, dispatch_uid="campaigns.mail_pairings")
+def mail_pairings(sender: Any, *, round, **kwargs: Any) -> None:
+    _enqueue_on_commit(notify.pairings_published, round.pk)
+
+
+@receiver(signals.battle_voided, dispatch_uid="campaigns.mail_battle_voided")
+def mail_battle_voided(sender: Any, *, battle, **kwargs: Any) -> None:
+    _enqueue_on_commit(notify.battle_voided, battle.pk)

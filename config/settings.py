@@ -134,7 +134,23 @@ STORAGES = {
 }
 WHITENOISE_KEEP_ONLY_HASHED_FILES = True  # every page names the hashed file ({% static %})
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mail (campaigns/notify.py: the players' notifications, sent by the task worker; password
+# resets): SMTP when EMAIL_HOST names a server (make serve), else printed on the console (make
+# run). SITE_URL begins every link a mail holds.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if env_flag("EMAIL_USE_TLS", False) else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Django's ModelBackend with the log-in limits in front (accounts/limits.py): over a limit, a
 # try is refused before the password is even checked.

@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/signup/", accounts_views.signup, name="signup"),
     path("favicon.ico", accounts_views.favicon),
     path("accounts/profile/", accounts_views.profile, name="profile"),
+    path("accounts/notifications/", accounts_views.notifications, name="notifications"),
     path("accounts/api-token/", accounts_views.api_token_create, name="api_token_create"),
     path("accounts/api-token/revoke/", accounts_views.api_token_revoke, name="api_token_revoke"),
     # Django's own, which also end the account's API tokens, forget its failed log-ins and limit

@@ -47,6 +47,8 @@ from campaigns.selectors.rounds import (
     scenario_names,
     table_setup,
     tables,
+    tables_to_play,
+    tables_to_play_list,
 )
 from campaigns.selectors.words import (
     EDIT_MESSAGES,
@@ -64,6 +66,8 @@ __all__ = [
     "round_detail",
     "table_setup",
     "tables",
+    "tables_to_play",
+    "tables_to_play_list",
     "can_read",
     "is_player",
     "player_names",

@@ -141,3 +141,26 @@ def scenario_names(campaign: Campaign) -> list[str]:
     )
     rows = ((document or {}).get("tables") or {}).get(SCENARIOS) or []
     return [row["name"] for row in rows if isinstance(row, dict) and row.get("name")]
+
+
+def tables_to_play(user) -> QuerySet[Pairing]:
+    """The tables of published rounds where a squad of ``user`` (not withdrawn) sits and no
+    battle is reported yet (a report waiting for confirmation counts as reported)."""
+    return Pairing.objects.filter(
+        round__status=Round.Status.PUBLISHED,
+        table__isnull=False,
+        battle__isnull=True,
+        seats__entry__player=user,
+        seats__entry__withdrawn__isnull=True,
+    )
+
+
+def tables_to_play_list(user) -> QuerySet[Pairing]:
+    """``tables_to_play`` to read: each table's round and campaign, and its squads and
+    players (2 queries)."""
+    return (
+        tables_to_play(user)
+        .select_related("round__campaign")
+        .prefetch_related(Prefetch("seats", queryset=_seats()))
+        .order_by("round__published", "round_id", "table")
+    )

@@ -11,7 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import selectors, waiting
+from campaigns import selectors, signals, waiting
 from campaigns.adapters import (
     campaign_rules,
 )
@@ -68,7 +68,8 @@ def battle_confirm(
 
 
 def _forget_deciders(battle: Battle) -> None:
-    """The badge counts of everyone who could decide ``battle``, counted again."""
+    """The badge counts of everyone who could decide ``battle`` (or play its table again),
+    counted again."""
     players = battle.sides.values_list("entry__player_id", flat=True)
     waiting.forget([battle.campaign.organiser_id, *players])
 
@@ -222,4 +223,6 @@ def battle_void(*, battle: Battle, user: AbstractBaseUser) -> Battle:
     battle.voided_at = timezone.now()
     battle.save(update_fields=["status", "voided_by", "voided_at"])
     rounds.battle_unlinked(battle)
+    _forget_deciders(battle)  # a table of a round may wait for its players again
+    signals.battle_voided.send(sender=Battle, battle=battle)
     return battle

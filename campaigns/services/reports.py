@@ -12,7 +12,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from campaigns import selectors, waiting
+from campaigns import selectors, signals, waiting
 from campaigns.adapters import (
     LoadedSquad,
     load_rosters,
@@ -110,6 +110,8 @@ def battle_submit(
                 _apply(battle, campaign, user, rng, report=report, rosters=rosters, sides=sides)
                 if table is not None:
                     rounds.table_played(table)
+            else:
+                signals.report_waiting.send(sender=Battle, battle=battle)
             waiting.forget([campaign.organiser_id, *(entry.player_id for entry in entries)])
     except IntegrityError:
         # The same key sent twice at the same moment: the other request created the battle.

@@ -39,7 +39,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from campaigns import selectors
+from campaigns import selectors, signals, waiting
 from campaigns.adapters import load_rosters
 from campaigns.models import (
     MAX_SEED,
@@ -259,6 +259,8 @@ def round_publish(*, round: Round, by: AbstractBaseUser) -> Round:
     round.status = Round.Status.PUBLISHED
     round.published = timezone.now()
     round.save(update_fields=["status", "published"])
+    waiting.forget_round(round)
+    signals.round_published.send(sender=Round, round=round)
     return round
 
 
@@ -277,6 +279,7 @@ def _close(round: Round, by: AbstractBaseUser | None) -> None:
     round.closed = timezone.now()
     round.closed_by = by
     round.save(update_fields=["status", "closed", "closed_by"])
+    waiting.forget_round(round)
 
 
 # --- challenges ------------------------------------------------------------------------------

@@ -128,10 +128,13 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def waiting_list(request: HttpRequest) -> HttpResponse:
-    """The reports waiting for the user's confirmation: where the header's badge leads."""
-    return render(
-        request, "campaigns/waiting.html", {"battles": selectors.waiting_battles(request.user)}
-    )
+    """What waits for the user, where the header's badge leads: the reports waiting for their
+    confirmation, and their tables in a published round with no battle reported (5 queries)."""
+    context = {
+        "battles": selectors.waiting_battles(request.user),
+        "tables": selectors.tables_to_play_list(request.user),
+    }
+    return render(request, "campaigns/waiting.html", context)
 
 
 @login_required

@@ -124,6 +124,11 @@ API = {
     "logout": {"auth_token_destroy"},
     "api_token_create": {"auth_token_create"},  # the account page's token (issue #28, 16)
     "api_token_revoke": {"auth_token_destroy"},
+    "notifications": {
+        "account_notifications_retrieve",
+        "account_notifications_update",
+        "account_notifications_partial_update",
+    },
 }
 
 # page URL -> why the API has no operation for it

@@ -55,6 +55,8 @@ def test_it_lists_every_squads_endpoint(schema):
         "POST /api/packs/shared/{token}/copy/",
         "GET /api/shared/{public_id}/", "GET /api/shared/{public_id}/sheet/",
         "GET /api/systems/", "GET /api/systems/{code}/", "GET /api/systems/{code}/reference/",
+        "GET /api/account/notifications/", "PUT /api/account/notifications/",
+        "PATCH /api/account/notifications/",
     }  # fmt: skip
 
 
