@@ -176,14 +176,18 @@ def reference_cards() -> dict[str, str]:
     }
 
 
-def reference_card_context(system_code: str, *, paper: str = "a4") -> dict[str, Any]:
-    """What a quick-reference card shows, labels translated; ``NotPrintable`` if none."""
+def reference_card_context(
+    system_code: str, *, paper: str = "a4", pack: Pack | None = None
+) -> dict[str, Any]:
+    """What a quick-reference card shows, labels translated; ``NotPrintable`` if none. With a
+    club's ``pack`` (of this game), its weapon profiles, marked as the pack's."""
     if system_code not in reference_cards():
         raise NotPrintable(f"no quick-reference card for the game system {system_code!r}")
     system = get_system(system_code)
     reference_context = system.printing.reference_context  # set with the template
+    tables = reference_context(gettext) if pack is None else reference_context(gettext, pack)
     return {
-        **reference_context(gettext),
+        **tables,
         "paper": paper_size(paper),
         "system_name": gettext(system.name),
         "system_code": system.code,  # the PDF's stylesheet is the game's (printing.styles)

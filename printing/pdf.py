@@ -225,9 +225,12 @@ def squad_sheet_pdf(
 # --- quick-reference cards ------------------------------------------------------------------
 
 
-def reference_card_pdf(system_code: str, *, paper: str = "a4") -> bytes:
-    """The quick-reference card of a game system; ``NotPrintable`` if it has none."""
-    context = reference_card_context(system_code, paper=paper)
+def reference_card_pdf(system_code: str, *, paper: str = "a4", pack: Pack | None = None) -> bytes:
+    """The quick-reference card of a game system; ``NotPrintable`` if it has none. With a
+    club's ``pack``, its weapon profiles printed and marked (rendered each time, not kept)."""
+    context = reference_card_context(system_code, paper=paper, pack=pack)
+    if pack is not None:
+        return render_pdf(reference_cards()[system_code], context)
     key = f"print:reference:{system_code}:{context['paper']}:{get_language()}"
     cached = cache.get(key)
     if cached is None:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 Cell = str | int
+DASH = "\u2014"  # a cell the game's data leaves blank
 MINUS = "\u2212"  # a true minus sign, as a card prints a negative number
+
+
+class PackText(str):
+    """A cell of a club's pack (``rules.reference_packs``): user text, printed as it is
+    (never translated nor ``%``-formatted; the templates escape it)."""
+
+    __slots__ = ()
 
 
 def signed(value: int) -> str:
@@ -39,15 +47,17 @@ class Table:
     starred: frozenset[int] = frozenset()  # indexes of rows marked "*" (see the first note)
     # Values read from the game's data: notes and string cells are ``text % dict(params)``.
     params: tuple[tuple[str, Cell], ...] = ()
+    # Cells a club's pack printed (``rules.reference_packs``): (row, column), and the pack's
+    # (name, version) for the card's footnote; empty without a pack.
+    from_pack: frozenset[tuple[int, int]] = frozenset()
+    pack: tuple[str, str] | None = None
 
     def english_rows(self) -> tuple[tuple[Cell, ...], ...]:
         """The rows as printed in English (``params`` filled in)."""
         if not self.params:
             return self.rows
         values = dict(self.params)
-        return tuple(
-            tuple(c % values if isinstance(c, str) else c for c in row) for row in self.rows
-        )
+        return tuple(tuple(c % values if _words(c) else c for c in row) for row in self.rows)
 
     def english_notes(self) -> tuple[str, ...]:
         """The notes as printed in English (``params`` filled in)."""
@@ -72,19 +82,30 @@ class Table:
         def label(text: str) -> str:  # a title or heading: translated, no values in it
             return translate(text) if text else text
 
-        return {
+        context: dict[str, Any] = {
             "key": self.key,
             "title": label(self.title),
             "columns": [label(c) for c in self.columns],
             "rows": [
                 {
-                    "cells": [word(c) if isinstance(c, str) else c for c in row],
+                    "cells": [word(c) if _words(c) else c for c in row],
                     "starred": i in self.starred,
                 }
                 for i, row in enumerate(self.rows)
             ],
             "notes": [word(n) for n in self.notes],
         }
+        if self.pack is not None:  # the pack's cells, marked (a template reads row.pairs)
+            for i, row in enumerate(context["rows"]):
+                row["pairs"] = [((i, j) in self.from_pack, c) for j, c in enumerate(row["cells"])]
+            context["pack"] = {"name": self.pack[0], "version": self.pack[1]}
+        return context
+
+
+def _words(cell: Cell) -> bool:
+    """Whether a cell is the game's words (translated, values filled in), not a number or a
+    pack's text."""
+    return isinstance(cell, str) and not isinstance(cell, PackText)
 
 
 def card_context(tables: Iterable[Table], translate: Callable[[str], str]) -> dict[str, Any]:

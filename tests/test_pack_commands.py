@@ -119,3 +119,56 @@ def test_print_roster_exits_2_on_an_unreadable_pack(tmp_path, capsys):
     assert exited.value.code == 2
     assert f"{path}: system: is required" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+# --- print_reference SYSTEM --pack PACK (#30 stage 3) ----------------------------------------
+
+REFERENCE_PACK_TEXT = {
+    # what each game's card prints from its example pack, each cell marked "†"
+    "bolt-action": ('Rifle 1 none 20"†', 'Flamethrower† 2† +2† 5"†'),
+    "necromunda": ("Autopistol 0–6† 6–12† 12†", "Stub gun† 0–5† 5–10† 10†", "Heavy bolter 5†"),
+    "one-page-modern": ('Automatic grenade launcher† 30" (75 cm)† 4†',),
+}
+
+
+@pytest.mark.parametrize("system", REFERENCE_PACK_TEXT)
+def test_print_reference_with_a_pack_prints_its_weapons_marked(tmp_path, system):
+    output, plain = tmp_path / "pack.pdf", tmp_path / "plain.pdf"
+
+    call_command("print_reference", system, "-o", str(output), "--pack", PACKS / f"{system}.json")
+    call_command("print_reference", system, "-o", str(plain))
+
+    text, without = pdf_text(output.read_bytes()), pdf_text(plain.read_bytes())
+    for printed in REFERENCE_PACK_TEXT[system]:
+        assert printed in text
+    assert "† from the pack Example club pack, version 1" in text
+    assert "†" not in without and "from the pack" not in without
+
+
+def test_print_reference_exits_2_on_an_unreadable_pack(tmp_path, capsys):
+    document = json.loads(Path(PACK).read_text(encoding="utf-8"))
+    document["tables"]["weapons"][0]["range"] = "far"
+    path = write(tmp_path, document, "pack.json")
+
+    with pytest.raises(SystemExit) as exited:
+        call_command(
+            "print_reference", "bolt-action", "-o", str(tmp_path / "x.pdf"), "--pack", path
+        )
+
+    assert exited.value.code == 2
+    assert f"{path}: tables.weapons[0].range: must be a whole number" in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_reference_exits_2_on_a_pack_of_another_game(tmp_path, capsys):
+    other = str(PACKS / "necromunda.json")
+
+    with pytest.raises(SystemExit) as exited:
+        call_command(
+            "print_reference", "bolt-action", "-o", str(tmp_path / "x.pdf"), "--pack", other
+        )
+
+    assert exited.value.code == 2
+    assert capsys.readouterr().err == (
+        f"{other}: system: a pack of 'necromunda' cannot be used for a roster of 'bolt-action'\n"
+    )

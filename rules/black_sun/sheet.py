@@ -160,8 +160,9 @@ def _table(table: reference.Table, translate: Translate) -> dict[str, Any]:
     }
 
 
-def reference_context(translate: Translate) -> dict[str, Any]:
-    """The reference card's tables by key (``-`` made ``_``: ``tables.off_table``)."""
+def reference_context(translate: Translate, pack: object = None) -> dict[str, Any]:
+    """The reference card's tables by key (``-`` made ``_``: ``tables.off_table``). A pack
+    changes nothing on it (the game's packs hold no weapon profiles)."""
     return {"tables": {t.key.replace("-", "_"): _table(t, translate) for t in reference.TABLES}}
 
 

@@ -35,7 +35,9 @@ from rules.bolt_action.data import (
     plus,
 )
 from rules.i18n import gettext_noop as _
+from rules.pack_tables import Pack
 from rules.reference import Table, inches, signed
+from rules.reference_packs import WeaponTable, pack_number, pack_text, tables_with_pack
 
 
 def span(low: int, high: int) -> str:
@@ -396,3 +398,21 @@ TABLES: tuple[Table, ...] = (
     WEAPONS_TABLE,
 )
 BY_KEY = {table.key: table for table in TABLES}
+
+# How the weapons table reads a club pack's weapon profiles (its "—" cells, its own weapons).
+WEAPON_TABLES = {
+    WEAPONS_TABLE.key: WeaponTable(
+        codes=tuple(WEAPONS),
+        columns=(
+            pack_number("shots"),
+            pack_number("damage_bonus", damage_bonus),
+            pack_number("range", inches),
+            pack_text("notes"),
+        ),
+    ),
+}
+
+
+def tables(pack: Pack | None = None) -> tuple[Table, ...]:
+    """The card's tables, with a club's pack's weapon profiles (None: ``TABLES``)."""
+    return tables_with_pack(TABLES, WEAPON_TABLES, pack, game_codes=WEAPONS)

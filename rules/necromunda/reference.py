@@ -30,7 +30,9 @@ from rules.necromunda.data import (
     to_hit,
     wound_roll,
 )
+from rules.pack_tables import Pack
 from rules.reference import MINUS, Cell, Table, inches, signed
+from rules.reference_packs import WeaponTable, pack_number, tables_with_pack
 
 
 def number(value: int) -> Cell:
@@ -486,3 +488,40 @@ TABLES: tuple[Table, ...] = (
     OVERWATCH,
 )
 BY_KEY = {table.key: table for table in TABLES}
+
+# --- a club pack's weapon profiles ----------------------------------------------------------
+
+_NAMES = {code: weapon.label for code, weapon in WEAPONS.items()}
+
+
+def _long_band(row) -> Cell | None:
+    """A pack's long band as the card prints it: ``8–16`` (its far end alone without the
+    short band's)."""
+    if row.get("long") is None:
+        return None
+    return str(row["long"]) if row.get("short") is None else f"{row['short']}\u2013{row['long']}"
+
+
+# How the weapon tables read a club pack's weapons: the game's weapons the pack gives a cell
+# for are added to each table (the card lists a few weapons per table), and the pack's own.
+WEAPON_TABLES = {
+    WEAPON_RANGES.key: WeaponTable(
+        RANGE_ORDER,
+        (pack_number("short", lambda v: f"0\u2013{v}"), _long_band, pack_number("long")),
+        known=_NAMES,
+    ),
+    RANGE_MODIFIERS.key: WeaponTable(
+        RANGE_MODIFIER_ORDER,
+        (pack_number("hit_short", signed), pack_number("hit_long", signed)),
+        known=_NAMES,
+    ),
+    WEAPON_STRENGTH.key: WeaponTable(STRENGTH_ORDER, (pack_number("strength"),), known=_NAMES),
+    AMMO_ROLLS.key: WeaponTable(
+        (*AMMO_ORDER, None), (pack_number("ammo", ammo), None), known=_NAMES
+    ),
+}
+
+
+def tables(pack: Pack | None = None) -> tuple[Table, ...]:
+    """The card's tables, with a club's pack's weapon profiles (None: ``TABLES``)."""
+    return tables_with_pack(TABLES, WEAPON_TABLES, pack, game_codes=WEAPONS)

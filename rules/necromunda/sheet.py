@@ -21,6 +21,7 @@ from typing import Any
 from rules.i18n import gettext_noop as _
 from rules.necromunda import data, reference
 from rules.necromunda.derive import derive_member, gear, target_label
+from rules.pack_tables import Pack
 from rules.reference import card_context
 from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
@@ -265,10 +266,11 @@ def squad_context(
 # --- the quick-reference card ---------------------------------------------------------------
 
 
-def reference_context(translate: Translate) -> dict[str, Any]:
+def reference_context(translate: Translate, pack: Pack | None = None) -> dict[str, Any]:
     """The reference card's tables by key (``-`` made ``_``: ``tables.wound_chart``), and
-    their keys in the card's order."""
-    return card_context(reference.TABLES, translate)
+    their keys in the card's order. With a club's
+    pack, its weapon profiles, marked (``rules.reference_packs``)."""
+    return card_context(reference.tables(pack), translate)
 
 
 # A fighter's profile on its builder line, in the rulebook's order.

@@ -20,6 +20,7 @@ from rules.one_page_modern.data import (
     ACTIONS,
     ARMOUR,
     ASSAULT_RIFLE,
+    CENTIMETRES,
     COVER,
     SKILL_CAP,
     SMALL_ARMS,
@@ -32,7 +33,9 @@ from rules.one_page_modern.data import (
     distance,
     plus,
 )
+from rules.pack_tables import Pack
 from rules.reference import MINUS, Cell, Table, signed  # noqa: F401  (MINUS: the sign it prints)
+from rules.reference_packs import WeaponTable, pack_number, tables_with_pack
 
 # --- 1-4: dice, training, turn, activation --------------------------------------------------
 
@@ -281,3 +284,29 @@ TABLES: tuple[Table, ...] = (
     VEHICLE_DAMAGE,
 )
 BY_KEY = {table.key: table for table in TABLES}
+
+# --- a club pack's weapon profiles ----------------------------------------------------------
+
+
+def _pack_distance(inches: int) -> str:
+    """A pack's range as the card prints it: ``8" (20 cm)``, the text's rounding when it has
+    one, else 2.5 cm an inch."""
+    return distance(inches) if inches in CENTIMETRES else f'{inches}" ({round(inches * 2.5)} cm)'
+
+
+_PACK_COLUMNS = (pack_number("range", _pack_distance), pack_number("fp"))
+
+# How the weapon tables read a club pack's weapons: the game's own cells are all given (a
+# pack's reading of them is the sheets' business), so the pack's own weapons are added, under
+# the support weapons.
+WEAPON_TABLES = {
+    SMALL_ARMS_TABLE.key: WeaponTable(
+        tuple(c for c in SMALL_ARMS if c != UNDERSLUNG_LAUNCHER), _PACK_COLUMNS, new=False
+    ),
+    SUPPORT_WEAPONS_TABLE.key: WeaponTable(tuple(SUPPORT_WEAPONS), _PACK_COLUMNS),
+}
+
+
+def tables(pack: Pack | None = None) -> tuple[Table, ...]:
+    """The card's tables, with a club's pack's weapon profiles (None: ``TABLES``)."""
+    return tables_with_pack(TABLES, WEAPON_TABLES, pack, game_codes=WEAPONS)

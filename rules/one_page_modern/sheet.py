@@ -22,6 +22,7 @@ from typing import Any
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import data, reference
 from rules.one_page_modern.derive import derive_unit, mount_context, weapon_marks
+from rules.pack_tables import Pack
 from rules.reference import card_context
 from rules.registry import Printing
 from rules.types import Equipment, Member, Roster, RosterCost, Unit
@@ -238,10 +239,11 @@ def squad_context(
 # --- the quick-reference card ---------------------------------------------------------------
 
 
-def reference_context(translate: Translate) -> dict[str, Any]:
+def reference_context(translate: Translate, pack: Pack | None = None) -> dict[str, Any]:
     """The reference card's tables by key (``-`` made ``_``: ``tables.small_arms``), and their
-    keys in the card's order (section 6, items 1-14)."""
-    return card_context(reference.TABLES, translate)
+    keys in the card's order (section 6, items 1-14). With a club's
+    pack, its weapon profiles, marked (``rules.reference_packs``)."""
+    return card_context(reference.tables(pack), translate)
 
 
 PRINTING = Printing.of_game(
