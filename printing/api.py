@@ -38,6 +38,7 @@ from campaigns import selectors
 from campaigns.api.common import CAMPAIGN_ID, readable_campaign
 from campaigns.models import Campaign
 from campaigns.serializers import ReportOptionsSerializer
+from printing.book import book_filename, book_on_its_way, book_pdf_or_on_its_way, book_stamp
 from printing.pdf import NotPrintable, stored_squad_filename
 from printing.tasks import (
     on_its_way,
@@ -203,11 +204,12 @@ class SharedSquadSheetViewSet(ApiViewSet):
 
 
 class CampaignReportViewSet(ApiViewSet):
-    """Campaigns' reports (``/api/campaigns/{id}/report/``, beside ``campaigns.api``'s)."""
+    """Campaigns' reports and books (``/api/campaigns/{id}/report/``, ``.../book/``, beside
+    ``campaigns.api``'s)."""
 
     queryset = Campaign.objects.all()  # narrowed to what the user may read
     lookup_value_regex = "[0-9]+"
-    READS = frozenset({"report"})
+    READS = frozenset({"report", "book"})
 
     @extend_schema(
         summary=_("The campaign report as PDF"),
@@ -237,6 +239,39 @@ class CampaignReportViewSet(ApiViewSet):
                 campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
             ),
             filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf",
+        )
+
+    @extend_schema(
+        summary=_("The campaign book as PDF"),
+        description=_(
+            "The whole campaign in one PDF: a cover (the campaign, its game, organiser, "
+            "dates, the pack it plays with and its version), the standings, the latest "
+            "rounds with their tables and results, and the first squads of the standings "
+            "with their rosters, latest battles, injuries, deaths and advancement (each part "
+            "bounded, saying what it leaves out). Printed by the task worker as the report "
+            "is: a request that comes before the PDF is ready waits for it, or, past the "
+            "wait, gets 202 and fetches it again after Retry-After. Throttled on its own "
+            "(scope 'pdf'); errors are JSON."
+        ),
+        parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_PARAMETERS],
+        responses=PDF_RESPONSES,
+    )
+    @action(**PDF_ACTION, query_serializer=ReportOptionsSerializer)
+    def book(self, request: Request, pk: str) -> Response:
+        campaign = readable_campaign(request, pk)
+        query = ReportOptionsSerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        paper = query.validated_data["paper"]
+        stamp = book_stamp(campaign)
+        page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
+        return pdf_answer(
+            self,
+            request,
+            asked=book_on_its_way(campaign, stamp=stamp, paper=paper),
+            pdf=lambda wait: book_pdf_or_on_its_way(
+                campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
+            ),
+            filename=book_filename(campaign, paper=paper),
         )
 
 

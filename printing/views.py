@@ -2,6 +2,8 @@
 
 - The quick-reference card of a game system: public.
 - A campaign's report (``campaigns:report_pdf``): whoever may read the campaign.
+- A campaign's book (``campaigns:book_pdf``, ``printing.book``): whoever may read the
+  campaign; printed by the task worker as the report is.
 - A round's pairings sheet (``campaigns:round_pairings_pdf``): whoever may read the campaign.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
@@ -39,6 +41,7 @@ from django.views.decorators.http import require_GET
 from campaigns import selectors
 from campaigns.models import Campaign, Round
 from core.limits import limit_pdf, over_limit
+from printing.book import book_filename, book_on_its_way, book_pdf_or_on_its_way, book_stamp
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
@@ -242,6 +245,34 @@ def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
         pdf=lambda wait: report_pdf_or_on_its_way(
+            campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
+        ),
+        filename=filename,
+        context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
+        waiting_page="campaigns/report_on_its_way.html",
+    )
+
+
+@require_GET
+@print_budget
+def campaign_book(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/book.pdf?paper=a4|letter``: the whole campaign (``printing.book``),
+    for whoever may read it (others get 404), printed by the task worker as the report is."""
+    campaign = get_object_or_404(
+        Campaign.objects.select_related("organiser", "pack_version"), pk=pk
+    )
+    if not selectors.can_read(campaign, request.user):
+        raise Http404
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+    stamp = book_stamp(campaign)
+    filename = book_filename(campaign, paper=paper)
+    page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
+    return _download(
+        request,
+        asked=book_on_its_way(campaign, stamp=stamp, paper=paper),
+        pdf=lambda wait: book_pdf_or_on_its_way(
             campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
         ),
         filename=filename,

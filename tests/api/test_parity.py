@@ -114,6 +114,7 @@ API = {
     "campaigns:round_pairings_pdf": {"campaigns_rounds_pairings_retrieve"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
+    "campaigns:book_pdf": {"campaigns_book_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},
     "print:squad_sheet": {"squads_sheet_retrieve"},
     "print:squad_cards": {"squads_sheet_retrieve"},  # ?cards=true
