@@ -32,7 +32,9 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.models import Battle, BattleSide, Campaign, HistoryEntry, Round
 from campaigns.selectors.words import describe
@@ -152,11 +154,11 @@ _TIE = {HISTORY: 4, CLOSED: 3, VOIDED: 2, CONFIRMED: 1, PUBLISHED: 0}
 
 def _events(queryset: QuerySet, kind: str, at: str) -> QuerySet:
     return queryset.annotate(
-        kind=Value(kind, output_field=CharField()),
-        at=F(at),
-        tie=Value(_TIE[kind], output_field=IntegerField()),
-        ref=F("pk"),
-    ).values_list("kind", "at", "tie", "ref")
+        event_kind=Value(kind, output_field=CharField()),
+        event_at=F(at),
+        event_tie=Value(_TIE[kind], output_field=IntegerField()),
+        event_ref=F("pk"),
+    ).values_list("event_kind", "event_at", "event_tie", "event_ref")
 
 
 def timeline_events(campaign: Campaign) -> QuerySet:
@@ -185,7 +187,7 @@ def timeline_events(campaign: Campaign) -> QuerySet:
             _events(history, HISTORY, "battle__decided_at"),
             all=True,
         )
-        .order_by("-at", "-tie", "-ref")
+        .order_by("-event_at", "-event_tie", "-event_ref")
     )
 
 
@@ -256,7 +258,8 @@ def timeline_items(campaign: Campaign, rows: list[tuple]) -> list[TimelineItem]:
             round = rounds[ref]
             title = (_("Round %(number)s published") if kind == PUBLISHED
                      else _("Round %(number)s closed")) % {"number": round.number}  # fmt: skip
-            line = _("%(mode)s, %(tables)s tables") % {
+            line = ngettext("%(mode)s, %(tables)s table", "%(mode)s, %(tables)s tables",
+                            round.tables) % {
                 "mode": round.get_mode_display(), "tables": round.tables,
             }  # fmt: skip
             url = reverse("campaigns:round", args=[campaign.pk, round.number])
@@ -275,3 +278,11 @@ def timeline_items(campaign: Campaign, rows: list[tuple]) -> list[TimelineItem]:
             items.append(TimelineItem(kind, at, title, url, [line]))
         items[-1].key = f"{kind}-{ref}"
     return items
+
+
+def feed_token(campaign: Campaign) -> str:
+    """The secret part of a private campaign's feed address: a keyed hash (the site's
+    ``SECRET_KEY``) of the campaign and its invitation code, so that nobody can guess it and
+    a new invitation code (``services.campaign_invite_regenerate``) ends the old address."""
+    value = f"{campaign.pk}:{campaign.invite_code}"
+    return salted_hmac("campaigns.timeline-feed", value, algorithm="sha256").hexdigest()[:32]
