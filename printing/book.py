@@ -17,6 +17,13 @@ compact list of its models (or units) with their status, not the game's sheet: a
 page or more for each squad (half a millisecond per element laid out), forty of them would
 outlast the print budget; each squad's sheet is its own download.
 
+Each squad's roster, battles and changes are a paragraph each, not tables: WeasyPrint's time
+grows with the elements it lays out. With every bound full (8 rounds of 24 tables, 30 squads
+of 12 models with 8 battles and 10 changes each, 40 squads in the standings), the book took
+9-14 s on a loaded two-core machine (load average 9), within the 20-second print budget; laid
+out as tables at larger bounds (12 rounds of 40 tables, 40 squads) it took 48 s. The
+standings are whole, as the report's.
+
 Cached under the campaign's state (``book_stamp``: the report's stamp, the rounds, their
 tables' scenarios and battles, and the pack), the paper, the language and the day.
 """
@@ -45,11 +52,11 @@ from rosters.adapters import squad_to_roster, squads_with_members
 from rosters.models import Squad
 from rules import get_system
 
-BOOK_ROUNDS = 12  # the latest rounds the book prints
-ROUND_TABLES = 40  # the tables of each round it prints
-BOOK_SQUADS = 40  # the squads (first in the standings) whose roster and story it prints
-SQUAD_BATTLES = 10  # each squad's latest battles
-SQUAD_EVENTS = 15  # each squad's latest injuries, deaths and advancement
+BOOK_ROUNDS = 8  # the latest rounds the book prints
+ROUND_TABLES = 24  # the tables of each round it prints
+BOOK_SQUADS = 30  # the squads (first in the standings) whose roster and story it prints
+SQUAD_BATTLES = 8  # each squad's latest battles
+SQUAD_EVENTS = 10  # each squad's latest injuries, deaths and advancement
 
 
 def _too_long() -> str:
