@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -45,7 +47,7 @@ from django_tasks import task
 from campaigns import selectors
 from campaigns.models import Battle, Campaign, Pairing, Round
 from campaigns.selectors.happenings import side_line, squad_stories
-from printing import tasks
+from printing import report, tasks
 from printing.contexts import BATTLE_STATUS_LABELS, STATUS_LABELS, STRUCK_STATUSES, paper_size
 from printing.pdf import CACHE_SECONDS, campaign_report_key, render_pdf
 from rosters.adapters import squad_to_roster, squads_with_members
@@ -316,3 +318,27 @@ def book_pdf_or_on_its_way(
         ),
         wait=wait,
     )
+
+
+# --- the campaign's two PDFs, as a download and the API ask for them ------------------------
+
+
+@dataclass(frozen=True)
+class CampaignPrint:
+    """How a download asks for one of a campaign's PDFs: its stamp (the campaign's state it
+    prints), whether it is on its way, the PDF or ``None`` while the worker prints it, and
+    its file name."""
+
+    stamp: Callable[[Campaign], str]
+    on_its_way: Callable[..., bool]
+    pdf_or_on_its_way: Callable[..., bytes | None]
+    filename: Callable[..., str]
+
+
+REPORT = CampaignPrint(
+    selectors.report_stamp,
+    tasks.report_on_its_way,
+    tasks.report_pdf_or_on_its_way,
+    report.report_filename,
+)
+BOOK = CampaignPrint(book_stamp, book_on_its_way, book_pdf_or_on_its_way, book_filename)

@@ -41,7 +41,7 @@ from django.views.decorators.http import require_GET
 from campaigns import selectors
 from campaigns.models import Campaign, Round
 from core.limits import limit_pdf, over_limit
-from printing.book import book_filename, book_on_its_way, book_pdf_or_on_its_way, book_stamp
+from printing.book import BOOK, REPORT, CampaignPrint
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
@@ -50,11 +50,8 @@ from printing.pdf import (
     reference_card_pdf,
     stored_squad_filename,
 )
-from printing.report import report_filename
 from printing.tasks import (
     on_its_way,
-    report_on_its_way,
-    report_pdf_or_on_its_way,
     retry_after,
     squad_pdf_or_on_its_way,
     wait_seconds,
@@ -227,37 +224,9 @@ def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
 # --- campaigns ------------------------------------------------------------------------------
 
 
-@print_budget
-def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """``/campaigns/<pk>/report.pdf?paper=a4|letter``: the standings and the latest battles,
-    for whoever may read the campaign (others get 404), printed by the task worker as a
-    squad's sheet is."""
-    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=pk)
-    if not selectors.can_read(campaign, request.user):
-        raise Http404
-    paper = _paper(request)
-    if paper is None:
-        return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    stamp = selectors.report_stamp(campaign)
-    filename = report_filename(campaign, paper=paper)
-    page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
-    return _download(
-        request,
-        asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
-        pdf=lambda wait: report_pdf_or_on_its_way(
-            campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
-        ),
-        filename=filename,
-        context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
-        waiting_page="campaigns/report_on_its_way.html",
-    )
-
-
-@require_GET
-@print_budget
-def campaign_book(request: HttpRequest, pk: int) -> HttpResponse:
-    """``/campaigns/<pk>/book.pdf?paper=a4|letter``: the whole campaign (``printing.book``),
-    for whoever may read it (others get 404), printed by the task worker as the report is."""
+def _campaign_pdf(request: HttpRequest, pk: int, printed: CampaignPrint) -> HttpResponse:
+    """One of a campaign's PDFs (``printing.book.REPORT`` or ``BOOK``), for whoever may read
+    the campaign (others get 404), printed by the task worker as a squad's sheet is."""
     campaign = get_object_or_404(
         Campaign.objects.select_related("organiser", "pack_version"), pk=pk
     )
@@ -266,19 +235,32 @@ def campaign_book(request: HttpRequest, pk: int) -> HttpResponse:
     paper = _paper(request)
     if paper is None:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    stamp = book_stamp(campaign)
-    filename = book_filename(campaign, paper=paper)
+    stamp = printed.stamp(campaign)
+    filename = printed.filename(campaign, paper=paper)
     page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
     return _download(
         request,
-        asked=book_on_its_way(campaign, stamp=stamp, paper=paper),
-        pdf=lambda wait: book_pdf_or_on_its_way(
+        asked=printed.on_its_way(campaign, stamp=stamp, paper=paper),
+        pdf=lambda wait: printed.pdf_or_on_its_way(
             campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
         ),
         filename=filename,
         context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
         waiting_page="campaigns/report_on_its_way.html",
     )
+
+
+@print_budget
+def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/report.pdf?paper=a4|letter``: the standings and the latest battles."""
+    return _campaign_pdf(request, pk, REPORT)
+
+
+@require_GET
+@print_budget
+def campaign_book(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/book.pdf?paper=a4|letter``: the whole campaign (``printing.book``)."""
+    return _campaign_pdf(request, pk, BOOK)
 
 
 @require_GET
