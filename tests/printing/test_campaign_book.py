@@ -141,3 +141,42 @@ def test_the_book_reads_as_many_queries_at_2_and_at_20_battles(campaign, organis
         ).battle
         services.battle_confirm(battle=battle, user=organiser, rng=random.Random(3))
     assert queries() == at_two
+
+
+@pytest.mark.usefixtures("database_queue")
+def test_the_book_is_printed_by_the_worker_on_its_way_then_the_pdf(
+    client, campaign, organiser, played
+):
+    from django_tasks_db.models import DBTaskResult
+
+    client.force_login(organiser)
+    url = reverse("campaigns:book_pdf", args=[campaign.pk])
+    first = client.get(url)
+    assert first.status_code == 202 and int(first["Retry-After"]) >= 1
+    assert campaign.name in first.content.decode()
+    [job] = DBTaskResult.objects.ready()
+    assert job.task_path == "printing.book.render_book"
+    assert client.get(url).status_code == 202  # asked again: no second render
+    assert DBTaskResult.objects.ready().count() == 1
+    arguments = job.args_kwargs
+    assert book.render_book.call(*arguments["args"], **arguments["kwargs"]) == "rendered"
+    job.delete()
+    ready = client.get(url)
+    assert ready.status_code == 200 and "Ambush <at> the ford" in pdf_text(ready.content)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    assert api.get(f"/api/campaigns/{campaign.pk}/book/").status_code == 200  # the same PDF
+
+
+def test_the_cover_names_the_pack_and_its_version(campaign, organiser, played):
+    from rosters import services as roster_services
+
+    pack = roster_services.pack_create(owner=organiser, system=campaign.system,
+                                       name="Club <b>pack</b>")  # fmt: skip
+    roster_services.pack_update(pack=pack, user=organiser, name="Club <b>pack</b>", tables={})
+    services.campaign_pack_set(campaign=campaign, user=organiser, pack=pack)
+    campaign.refresh_from_db()
+    version = campaign.pack_version.number
+    context = book.book_context(campaign, generated=played["battle"].submitted_at.date())
+    html = render_to_string("print/campaign_book.html", context)
+    assert f"Played with the pack Club &lt;b&gt;pack&lt;/b&gt;, version {version}" in html
