@@ -41,6 +41,9 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/refuse/", views.challenge_refuse, name="challenge_refuse"),
     path("<int:pk>/rounds/<int:number>/crew/<int:entry_pk>/", views.round_crew, name="round_crew"),
     path("<int:pk>/rounds/<int:number>/scenario/", views.table_scenario, name="table_scenario"),
+    path("<int:pk>/timeline/", views.campaign_timeline, name="timeline"),
+    path("<int:pk>/timeline.atom", views.timeline_feed, name="timeline_feed"),
+    path("<int:pk>/timeline/<str:token>.atom", views.timeline_feed, name="timeline_feed_token"),
     path("<int:pk>/squads/<int:entry_pk>/", views.entry_detail, name="entry"),
     path("<int:pk>/characters/<int:member_pk>/", views.character_detail, name="character"),
 ]

@@ -13,6 +13,7 @@ Throttled on their own (scope ``pdf``); asking again while the worker prints is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import JsonResponse
 from django.urls import reverse
@@ -34,15 +35,13 @@ from api.errors import id_errors
 from api.mixins import ApiViewSet
 from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
 from api.throttles import ScopedThrottle
-from campaigns import selectors
 from campaigns.api.common import CAMPAIGN_ID, readable_campaign
 from campaigns.models import Campaign
 from campaigns.serializers import ReportOptionsSerializer
+from printing.book import BOOK, REPORT, CampaignPrint, book_filename
 from printing.pdf import NotPrintable, stored_squad_filename
 from printing.tasks import (
     on_its_way,
-    report_on_its_way,
-    report_pdf_or_on_its_way,
     retry_after,
     squad_pdf_or_on_its_way,
     wait_seconds,
@@ -202,41 +201,78 @@ class SharedSquadSheetViewSet(ApiViewSet):
         return sheet_answer(self, request, self.get_object())
 
 
-class CampaignReportViewSet(ApiViewSet):
-    """Campaigns' reports (``/api/campaigns/{id}/report/``, beside ``campaigns.api``'s)."""
+REPORT_TEXT = _(
+    "The standings and the latest battles (the report says how many earlier ones it "
+    "leaves out), as the web download renders them, by the task worker: a request "
+    "that comes before the PDF is ready waits for it, or, past the wait, gets 202 "
+    "and fetches it again after Retry-After. Throttled on its own (scope 'pdf'); "
+    "errors are JSON."
+)
+BOOK_TEXT = _(
+    "The whole campaign in one PDF: a cover (the campaign, its game, organiser, "
+    "dates, the pack it plays with and its version), the standings, the latest "
+    "rounds with their tables and results, and the first squads of the standings "
+    "with their rosters, latest battles, injuries, deaths and advancement (each part "
+    "bounded, saying what it leaves out). Printed by the task worker as the report "
+    "is: a request that comes before the PDF is ready waits for it, or, past the "
+    "wait, gets 202 and fetches it again after Retry-After. Throttled on its own "
+    "(scope 'pdf'); errors are JSON."
+)
 
-    queryset = Campaign.objects.all()  # narrowed to what the user may read
-    lookup_value_regex = "[0-9]+"
-    READS = frozenset({"report"})
 
-    @extend_schema(
-        summary=_("The campaign report as PDF"),
-        description=_(
-            "The standings and the latest battles (the report says how many earlier ones it "
-            "leaves out), as the web download renders them, by the task worker: a request "
-            "that comes before the PDF is ready waits for it, or, past the wait, gets 202 "
-            "and fetches it again after Retry-After. Throttled on its own (scope 'pdf'); "
-            "errors are JSON."
-        ),
+def campaign_pdf_schema(*, summary: Any, description: Any) -> Callable:
+    """The schema of one of a campaign's PDFs: its options, the wait, the answers."""
+    return extend_schema(
+        summary=summary,
+        description=description,
         parameters=[CAMPAIGN_ID, ReportOptionsSerializer, *ON_ITS_WAY_PARAMETERS],
         responses=PDF_RESPONSES,
     )
+
+
+class CampaignReportViewSet(ApiViewSet):
+    """Campaigns' reports and books (``/api/campaigns/{id}/report/``, ``.../book/``, beside
+    ``campaigns.api``'s)."""
+
+    queryset = Campaign.objects.all()  # narrowed to what the user may read
+    lookup_value_regex = "[0-9]+"
+    READS = frozenset({"report", "book"})
+
+    @campaign_pdf_schema(summary=_("The campaign report as PDF"), description=REPORT_TEXT)
     @action(**PDF_ACTION, query_serializer=ReportOptionsSerializer)
     def report(self, request: Request, pk: str) -> Response:
+        return self._campaign_pdf(
+            request, pk, REPORT, lambda c, paper: f"{slugify(c.name) or 'campaign'}-report.pdf"
+        )
+
+    @campaign_pdf_schema(summary=_("The campaign book as PDF"), description=BOOK_TEXT)
+    @action(**PDF_ACTION, query_serializer=ReportOptionsSerializer)
+    def book(self, request: Request, pk: str) -> Response:
+        return self._campaign_pdf(request, pk, BOOK, lambda c, paper: book_filename(c, paper=paper))
+
+    def _campaign_pdf(
+        self,
+        request: Request,
+        pk: str,
+        printed: CampaignPrint,
+        filename: Callable[[Campaign, str], str],
+    ) -> Response:
+        """One of a campaign's PDFs (``printing.book.REPORT`` or ``BOOK``) as the web
+        download gives it."""
         campaign = readable_campaign(request, pk)
         query = ReportOptionsSerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
         paper = query.validated_data["paper"]
-        stamp = selectors.report_stamp(campaign)
+        stamp = printed.stamp(campaign)
         page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
         return pdf_answer(
             self,
             request,
-            asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
-            pdf=lambda wait: report_pdf_or_on_its_way(
+            asked=printed.on_its_way(campaign, stamp=stamp, paper=paper),
+            pdf=lambda wait: printed.pdf_or_on_its_way(
                 campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
             ),
-            filename=f"{slugify(campaign.name) or 'campaign'}-report.pdf",
+            filename=filename(campaign, paper),
         )
 
 

@@ -37,7 +37,9 @@ log = logging.getLogger("printing.tasks")  # the queue's log, as before the spli
 # --- how long a render takes, how long it waits: measured by the worker ----------------------
 
 STATS_KEY = "printing:queue-stats"
-RENDERS = ("printing.tasks.render_sheet", "printing.tasks.render_report")
+RENDERS = (
+    "printing.tasks.render_sheet", "printing.tasks.render_report", "printing.book.render_book",
+)  # fmt: skip
 DEFAULT_RENDER_SECONDS = 1.0  # until a worker has measured one
 LATEST_WEIGHT = 0.2  # each new measure's share of the running averages
 LONGEST_RETRY_AFTER = 30

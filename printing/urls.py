@@ -21,6 +21,7 @@ urlpatterns: list = [
 # Under /campaigns/, in the campaigns namespace (campaigns:report_pdf).
 campaign_urlpatterns: list = [
     path("<int:pk>/report.pdf", views.campaign_report, name="report_pdf"),
+    path("<int:pk>/book.pdf", views.campaign_book, name="book_pdf"),
     path(
         "<int:pk>/rounds/<int:number>/pairings.pdf",
         views.round_pairings,

@@ -2,6 +2,8 @@
 
 - The quick-reference card of a game system: public.
 - A campaign's report (``campaigns:report_pdf``): whoever may read the campaign.
+- A campaign's book (``campaigns:book_pdf``, ``printing.book``): whoever may read the
+  campaign; printed by the task worker as the report is.
 - A round's pairings sheet (``campaigns:round_pairings_pdf``): whoever may read the campaign.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
@@ -39,6 +41,7 @@ from django.views.decorators.http import require_GET
 from campaigns import selectors
 from campaigns.models import Campaign, Round
 from core.limits import limit_pdf, over_limit
+from printing.book import BOOK, REPORT, CampaignPrint
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
@@ -47,11 +50,8 @@ from printing.pdf import (
     reference_card_pdf,
     stored_squad_filename,
 )
-from printing.report import report_filename
 from printing.tasks import (
     on_its_way,
-    report_on_its_way,
-    report_pdf_or_on_its_way,
     retry_after,
     squad_pdf_or_on_its_way,
     wait_seconds,
@@ -224,30 +224,43 @@ def shared_cards(request: HttpRequest, public_id) -> HttpResponse:
 # --- campaigns ------------------------------------------------------------------------------
 
 
-@print_budget
-def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """``/campaigns/<pk>/report.pdf?paper=a4|letter``: the standings and the latest battles,
-    for whoever may read the campaign (others get 404), printed by the task worker as a
-    squad's sheet is."""
-    campaign = get_object_or_404(Campaign.objects.select_related("organiser"), pk=pk)
+def _campaign_pdf(request: HttpRequest, pk: int, printed: CampaignPrint) -> HttpResponse:
+    """One of a campaign's PDFs (``printing.book.REPORT`` or ``BOOK``), for whoever may read
+    the campaign (others get 404), printed by the task worker as a squad's sheet is."""
+    campaign = get_object_or_404(
+        Campaign.objects.select_related("organiser", "pack_version"), pk=pk
+    )
     if not selectors.can_read(campaign, request.user):
         raise Http404
     paper = _paper(request)
     if paper is None:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
-    stamp = selectors.report_stamp(campaign)
-    filename = report_filename(campaign, paper=paper)
+    stamp = printed.stamp(campaign)
+    filename = printed.filename(campaign, paper=paper)
     page_url = request.build_absolute_uri(reverse("campaigns:detail", args=[campaign.pk]))
     return _download(
         request,
-        asked=report_on_its_way(campaign, stamp=stamp, paper=paper),
-        pdf=lambda wait: report_pdf_or_on_its_way(
+        asked=printed.on_its_way(campaign, stamp=stamp, paper=paper),
+        pdf=lambda wait: printed.pdf_or_on_its_way(
             campaign, stamp=stamp, paper=paper, page_url=page_url, wait=wait
         ),
         filename=filename,
         context={"campaign": campaign, "filename": filename, "url": request.get_full_path()},
         waiting_page="campaigns/report_on_its_way.html",
     )
+
+
+@print_budget
+def campaign_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/report.pdf?paper=a4|letter``: the standings and the latest battles."""
+    return _campaign_pdf(request, pk, REPORT)
+
+
+@require_GET
+@print_budget
+def campaign_book(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/book.pdf?paper=a4|letter``: the whole campaign (``printing.book``)."""
+    return _campaign_pdf(request, pk, BOOK)
 
 
 @require_GET

@@ -79,6 +79,7 @@ MODULE_NAMES = {
     "points": "campaign_points",
     "check_roster": "check_roster",
     "casualties": "casualties",
+    "timeline_kinds": "TIMELINE_KINDS",
 }
 
 

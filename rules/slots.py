@@ -113,6 +113,10 @@ class CampaignRules:
     points: Callable[[Roster, Any], int | None] | None = None
     check_roster: Callable[[Roster, Any], list[Violation]] | None = None
     aftermath_kinds: tuple[str, ...] = ()
+    # The game's own history kinds a campaign's timeline and book show (a unit destroyed...),
+    # beside what they show for every game: a change of status, an ability gained, a value
+    # recorded by hand after a battle and the ``aftermath_kinds``.
+    timeline_kinds: tuple[str, ...] = ()
     aftermath_fields: tuple[str, ...] = ()
     # What the standings' "casualties" column counts for one side of a battle
     # (``casualties(side, result)`` -> n; labelled ``column:casualties`` in ``labels``): by

@@ -14,8 +14,8 @@ organiser) gets 409.
 
 One module per part, each a viewset on ``api.mixins.ApiViewSet``: ``campaigns`` (the
 campaigns themselves, joining, standings, the report PDF), ``players``, ``squads`` (enrolling,
-a campaign squad, a character), ``battles`` and ``rounds`` (issue #31); ``common`` holds
-what they share. Views parse input, check who may read the campaign, call
+a campaign squad, a character), ``battles``, ``rounds`` and ``timeline`` (issue #31);
+``common`` holds what they share. Views parse input, check who may read the campaign, call
 ``campaigns.services`` (a ``ServiceError`` becomes the status its class says, naming its
 field) or ``campaigns.selectors``, and serialise.
 """
@@ -30,6 +30,7 @@ from campaigns.api.common import IN_A_CAMPAIGN
 from campaigns.api.players import PlayerViewSet
 from campaigns.api.rounds import RoundViewSet
 from campaigns.api.squads import CampaignSquadViewSet, CharacterViewSet, EnrolViewSet
+from campaigns.api.timeline import TimelineViewSet
 
 router = SimpleRouter()
 router.register("campaigns", CampaignViewSet, basename="campaign")
@@ -39,6 +40,7 @@ router.register(f"{IN_A_CAMPAIGN}/squads", CampaignSquadViewSet, basename="campa
 router.register(f"{IN_A_CAMPAIGN}/characters", CharacterViewSet, basename="campaign-character")
 router.register(f"{IN_A_CAMPAIGN}/battles", BattleViewSet, basename="campaign-battle")
 router.register(f"{IN_A_CAMPAIGN}/rounds", RoundViewSet, basename="campaign-round")
+router.register(f"{IN_A_CAMPAIGN}/timeline", TimelineViewSet, basename="campaign-timeline")
 urlpatterns = router.urls
 
 __all__ = ["urlpatterns"]

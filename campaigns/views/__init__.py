@@ -49,8 +49,11 @@ from campaigns.views.squads import (
     character_detail,
     entry_detail,
 )
+from campaigns.views.timeline import campaign_timeline, timeline_feed
 
 __all__ = [
+    "campaign_timeline",
+    "timeline_feed",
     "campaign_pack",
     "house_rules",
     "round_challenge",

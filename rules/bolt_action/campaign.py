@@ -90,6 +90,10 @@ _unit_values = vp_campaign.unit_words("lost", "pins")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # enemy units destroyed add to (``CampaignRules.history``).
+# What a campaign's timeline and book show of a battle's history, beside the changes of
+# status (CampaignRules.timeline_kinds): a unit destroyed.
+TIMELINE_KINDS = ("unit-destroyed",)
+
 HISTORY = vp_campaign.history(
     _(
         "%(outcome)s: %(mission_vp)s VP for the mission, +%(casualty_vp)s for enemy units "

@@ -94,6 +94,10 @@ _unit_values = vp_campaign.unit_words("lost", "models")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # own units destroyed take from (``CampaignRules.history``).
+# What a campaign's timeline and book show of a battle's history, beside the changes of
+# status (CampaignRules.timeline_kinds): a unit destroyed.
+TIMELINE_KINDS = ("unit-destroyed",)
+
 HISTORY = vp_campaign.history(
     _(
         "%(outcome)s: %(mission_vp)s VP for the mission, −%(casualty_vp)s for own units "

@@ -588,6 +588,8 @@ CAMPAIGN_OPERATIONS = {
     "GET /api/campaigns/{id}/pack/", "PUT /api/campaigns/{id}/pack/",
     "POST /api/campaigns/{id}/enrol/", "GET /api/campaigns/{id}/standings/",
     "GET /api/campaigns/{id}/report/", "GET /api/campaigns/{id}/characters/{member_id}/",
+    # issue #31: the campaign book and the timeline
+    "GET /api/campaigns/{id}/book/", "GET /api/campaigns/{id}/timeline/",
     "GET /api/campaigns/{id}/battles/", "POST /api/campaigns/{id}/battles/",
     "GET /api/campaigns/{id}/battles/{number}/",
     "POST /api/campaigns/{id}/battles/{number}/confirm/",

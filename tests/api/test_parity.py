@@ -112,8 +112,13 @@ API = {
     "campaigns:round_crew": {"campaigns_rounds_crew_create", "campaigns_rounds_retrieve"},
     "campaigns:table_scenario": {"campaigns_rounds_scenario_create"},
     "campaigns:round_pairings_pdf": {"campaigns_rounds_pairings_retrieve"},
+    # the timeline page, and its Atom feed: the same events, newest first
+    "campaigns:timeline": {"campaigns_timeline_list"},
+    "campaigns:timeline_feed": {"campaigns_timeline_list"},
+    "campaigns:timeline_feed_token": {"campaigns_timeline_list"},
     # PDFs
     "campaigns:report_pdf": {"campaigns_report_retrieve"},
+    "campaigns:book_pdf": {"campaigns_book_retrieve"},
     "print:reference_card": {"systems_reference_retrieve"},
     "print:squad_sheet": {"squads_sheet_retrieve"},
     "print:squad_cards": {"squads_sheet_retrieve"},  # ?cards=true
