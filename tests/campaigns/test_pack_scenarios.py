@@ -52,9 +52,7 @@ def test_the_round_page_offers_them_to_the_organiser_escaped(
     assert page.count('list="scenarios"') == 2  # one scenario form per table
 
 
-def test_the_report_screen_offers_them(
-    client, with_pack, django_user_model
-):
+def test_the_report_screen_offers_them(client, with_pack, django_user_model):
     entries = enrol_many(with_pack, django_user_model, 2)
     player = entries[0].player
     client.force_login(player)
