@@ -44,14 +44,16 @@ from campaigns.services.reports import (
     battle_submit,
 )
 from campaigns.services.rounds import (
-    challenge_accept,
-    challenge_propose,
-    challenge_refuse,
     round_close,
     round_open,
     round_publish,
     round_swap,
     round_withdraw,
+)
+from campaigns.services.tables import (
+    challenge_accept,
+    challenge_propose,
+    challenge_refuse,
     seat_crew,
     table_scenario,
 )
