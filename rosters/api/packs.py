@@ -33,7 +33,6 @@ from api.mixins import ApiViewSet, with_location
 from api.renderers import DocumentRenderer, FirstRenderer
 from core.errors import Conflict, Invalid
 from rosters import services
-from rosters.api.common import IF_MATCH_PATTERN
 from rosters.models import Pack
 from rosters.serializers.packs import (
     PackCreateSerializer,
@@ -84,9 +83,12 @@ def document_refused(error: Invalid) -> Exception:
     return error
 
 
+# A pack's replacement must name the version it read: no empty value and no ``*`` (428), unlike
+# a squad's optional If-Match (``IF_MATCH_PATTERN``).
+PACK_IF_MATCH_PATTERN = r'^[ \t]*(?:W/)?"?[0-9]{1,10}"?[ \t]*$'
 IF_MATCH = OpenApiParameter(
     "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
-    pattern=IF_MATCH_PATTERN,
+    pattern=PACK_IF_MATCH_PATTERN,
     description=_('The ETag of the pack as you read it, e.g. "3" (its version).'),
 )  # fmt: skip
 SHARE_TOKEN = OpenApiParameter(

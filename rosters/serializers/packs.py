@@ -31,7 +31,9 @@ class PackDocumentSerializer(StrictSerializer):
     version = DocumentString(max_length=VERSION_LENGTH)
     example = serializers.BooleanField(required=False)
     note = DocumentString(max_length=NOTE_LENGTH, blank=True, required=False)
-    tables = serializers.DictField(child=serializers.JSONField(), help_text=TABLES_HELP)
+    tables = serializers.DictField(
+        child=serializers.JSONField(allow_null=True), help_text=TABLES_HELP
+    )
 
 
 class PackSerializer(serializers.ModelSerializer):
@@ -65,7 +67,7 @@ class PackDetailSerializer(PackSerializer):
 class PackCreateSerializer(StrictSerializer):
     system = serializers.ChoiceField(choices=SYSTEMS)
     name = NameField(max_length=100)
-    tables = serializers.DictField(child=serializers.JSONField(), required=False,
+    tables = serializers.DictField(child=serializers.JSONField(allow_null=True), required=False,
                                    help_text=TABLES_HELP)  # fmt: skip
 
 
