@@ -1,6 +1,8 @@
 """The PDFs of the REST API: a squad's sheet or cards (``/api/squads/{id}/sheet/``, and a
-shared squad's, ``/api/shared/{public_id}/sheet/``) and a campaign's report
-(``/api/campaigns/{id}/report/``), at the addresses and under the operation ids of the squads'
+shared squad's, ``/api/shared/{public_id}/sheet/``) a campaign's report
+(``/api/campaigns/{id}/report/``) and book, and a crew's sheet for its table of a round
+(``/api/campaigns/{id}/rounds/{number}/crew-sheet/``, rendered in the request:
+``printing.crew``), at the addresses and under the operation ids of the squads'
 and campaigns' own endpoints (each viewset here is registered under their prefix and
 basename), rendered as the web downloads render them (``printing.views``), by the task
 worker: a request that comes before the PDF is ready waits for it (``PDF_WAIT_SECONDS``, less
@@ -23,7 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -35,11 +37,13 @@ from api.errors import id_errors
 from api.mixins import ApiViewSet
 from api.renderers import PDF_RESPONSE, FirstRenderer, PDFRenderer
 from api.throttles import ScopedThrottle
-from campaigns.api.common import CAMPAIGN_ID, readable_campaign
-from campaigns.models import Campaign
+from campaigns.api.common import CAMPAIGN_ID, IN_A_CAMPAIGN, readable_campaign
+from campaigns.api.rounds import ROUND_NUMBER
+from campaigns.models import Campaign, Round
 from campaigns.serializers import ReportOptionsSerializer
 from printing.book import BOOK, REPORT, CampaignPrint, book_filename
-from printing.pdf import NotPrintable, stored_squad_filename
+from printing.crew import NoCrewSheet, crew_filename, crew_seat, crew_sheet_pdf
+from printing.pdf import PAPER_SIZES, NotPrintable, stored_squad_filename
 from printing.tasks import (
     on_its_way,
     retry_after,
@@ -276,10 +280,74 @@ class CampaignReportViewSet(ApiViewSet):
         )
 
 
+CREW_SHEET_TEXT = _(
+    "The sheet (cards=true: the cards) of only the models (units) of squad_id that its "
+    "player chose as the table's crew (see crew; none chosen: the whole squad), with the "
+    "round, the table, the opponent and the scenario above them. The squad's player only: "
+    "anyone else, and a squad at no table of the round (or with its bye), gets 404. Rendered "
+    "in the request, as the round page's download (a squad's sheet at most). Throttled on "
+    "its own (scope 'pdf'); errors are JSON."
+)
+
+
+class CrewSheetOptionsSerializer(serializers.Serializer):
+    squad_id = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1,
+        help_text=_("Your squad at a table of the round (an entry's squad_id)."),
+    )  # fmt: skip
+    paper = serializers.ChoiceField(choices=sorted(PAPER_SIZES), default="a4")
+    cards = serializers.BooleanField(
+        default=False, help_text=_("One cut-out card per model (unit) instead of the sheet.")
+    )
+
+
+class CrewSheetViewSet(ApiViewSet):
+    """A round's crew sheets (``/api/campaigns/{id}/rounds/{number}/crew-sheet/``, beside
+    ``campaigns.api.rounds``'s)."""
+
+    queryset = Round.objects.all()  # narrowed to the campaign's
+    lookup_field = "number"
+    lookup_value_regex = "[0-9]+"
+
+    @extend_schema(
+        summary=_("Your crew's sheet (or cards) for your table of a round, as PDF"),
+        description=CREW_SHEET_TEXT,
+        parameters=[CAMPAIGN_ID, ROUND_NUMBER, CrewSheetOptionsSerializer],
+        responses={(200, "application/pdf"): PDF_RESPONSE, **id_errors(400, 503)},
+    )
+    @action(**PDF_ACTION, url_path="crew-sheet", query_serializer=CrewSheetOptionsSerializer)
+    def crew_sheet(self, request: Request, id: str, number: str) -> Response:
+        campaign = readable_campaign(request, id)
+        query = CrewSheetOptionsSerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        options = query.validated_data
+        round = Round.objects.filter(campaign=campaign, number=number).first()
+        if round is None:
+            raise NotFound()
+        try:
+            seat = crew_seat(round, squad_id=options["squad_id"])
+        except NoCrewSheet:
+            raise NotFound() from None
+        if seat.entry.player_id != request.user.pk:
+            raise NotFound()
+
+        def pdf(wait: float) -> bytes:
+            try:
+                return crew_sheet_pdf(
+                    campaign, round, seat, paper=options["paper"], cards=options["cards"]
+                )
+            except NotPrintable:
+                raise NotFound(gettext("No squad sheet for this game.")) from None
+
+        filename = crew_filename(seat, round, cards=options["cards"])
+        return pdf_answer(self, request, asked=False, pdf=pdf, filename=filename)
+
+
 # Registered under the squads' and campaigns' own prefixes and basenames: the same addresses,
 # URL names and operation ids as their other actions (squad-sheet, squads_sheet_retrieve...).
 router = SimpleRouter()
 router.register("squads", SquadSheetViewSet, basename="squad")
 router.register("shared", SharedSquadSheetViewSet, basename="shared-squad")
 router.register("campaigns", CampaignReportViewSet, basename="campaign")
+router.register(f"{IN_A_CAMPAIGN}/rounds", CrewSheetViewSet, basename="campaign-round")
 urlpatterns = router.urls

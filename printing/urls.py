@@ -27,4 +27,14 @@ campaign_urlpatterns: list = [
         views.round_pairings,
         name="round_pairings_pdf",
     ),  # fmt: skip
+    path(
+        "<int:pk>/rounds/<int:number>/crew/<int:entry_pk>/sheet.pdf",
+        views.crew_sheet,
+        name="crew_sheet_pdf",
+    ),  # fmt: skip
+    path(
+        "<int:pk>/rounds/<int:number>/crew/<int:entry_pk>/cards.pdf",
+        views.crew_cards,
+        name="crew_cards_pdf",
+    ),  # fmt: skip
 ]

@@ -5,6 +5,8 @@
 - A campaign's book (``campaigns:book_pdf``, ``printing.book``): whoever may read the
   campaign; printed by the task worker as the report is.
 - A round's pairings sheet (``campaigns:round_pairings_pdf``): whoever may read the campaign.
+- A crew's sheet or cards (``campaigns:crew_sheet_pdf``, ``crew_cards_pdf``,
+  ``printing.crew``): the squad's player alone, rendered in the request.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
   the squad's public id, while its owner keeps the public link on (else a 404).
@@ -42,6 +44,7 @@ from campaigns import selectors
 from campaigns.models import Campaign, Round
 from core.limits import limit_pdf, over_limit
 from printing.book import BOOK, REPORT, CampaignPrint
+from printing.crew import NoCrewSheet, crew_filename, crew_seat, crew_sheet_pdf
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
@@ -281,3 +284,40 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404 from None
     pdf = pairings_pdf(campaign, round, paper=paper)
     return _pdf_response(pdf, pairings_filename(campaign, round, paper=paper))
+
+
+def _crew_pdf(request: HttpRequest, pk: int, number: int, entry_pk: int, *, cards: bool):
+    """A crew's sheet or cards (``printing.crew``), for the squad's player alone (404 for
+    anyone else, as a squad's own sheet), rendered in the request."""
+    campaign = get_object_or_404(Campaign.objects.select_related("pack_version"), pk=pk)
+    round = get_object_or_404(Round, campaign=campaign, number=number)
+    try:
+        seat = crew_seat(round, entry_id=entry_pk)
+        if seat.entry.player_id != request.user.pk:
+            raise NoCrewSheet(entry_pk)  # nobody else's: as if it were not there
+        paper = _paper(request)
+        if paper is None:
+            return HttpResponseBadRequest(_("Paper must be a4 or letter."))
+        pdf = crew_sheet_pdf(campaign, round, seat, paper=paper, cards=cards)
+    except (NoCrewSheet, NotPrintable):
+        raise Http404 from None
+    return _pdf_response(pdf, crew_filename(seat, round, cards=cards))
+
+
+@login_required
+@require_GET
+@limit_pdf
+@print_budget
+def crew_sheet(request: HttpRequest, pk: int, number: int, entry_pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/rounds/<n>/crew/<entry>/sheet.pdf``: the crew's sheet, with the
+    table's scenario."""
+    return _crew_pdf(request, pk, number, entry_pk, cards=False)
+
+
+@login_required
+@require_GET
+@limit_pdf
+@print_budget
+def crew_cards(request: HttpRequest, pk: int, number: int, entry_pk: int) -> HttpResponse:
+    """``/campaigns/<pk>/rounds/<n>/crew/<entry>/cards.pdf``: the crew's cards."""
+    return _crew_pdf(request, pk, number, entry_pk, cards=True)

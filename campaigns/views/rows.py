@@ -99,7 +99,7 @@ _TABLE = (
     '\n    <tr id="table-%d"><td class="number">%d</td>\n      %s'
     '\n      <td class="scenario">%s</td>\n      <td>%s\n        %s</td></tr>\n  '
 )
-_SEAT = '<td><a href="%s%d/">%s</a> <span class="muted">%s</span>\n        %s\n        %s</td>'
+_SEAT = '<td><a href="%s%d/">%s</a> <span class="muted">%s</span>\n        %s\n        %s%s</td>'
 _SCENARIO = (
     '<form method="post" action="%s" hx-post="%s" hx-target="#round" hx-swap="outerHTML" '
     'class="inline">%s<input type="hidden" name="table" value="%d"><input name="scenario" '
@@ -118,8 +118,9 @@ def table_rows(
 ) -> SafeString:
     """A round's tables (``round.html``'s ``table.pairings`` tbody): each seat's squad and
     player, its crew and, for its player while the table has no battle, the link that
-    chooses it; the scenario (a form for the organiser while the round is open); the
-    table's battle, or the link that reports it for a player seated there once published.
+    chooses it, and the link that prints it (``printing.crew``) at any time; the scenario
+    (a form for the organiser while the round is open); the table's battle, or the link
+    that reports it for a player seated there once published.
     ``csrf_input`` is the page's ``{% csrf_token %}`` (the scenario forms post);
     ``scenario_list`` the id of the page's ``<datalist>`` of the pack's scenarios, if any."""
     pk, number = round.campaign_id, round.number
@@ -129,6 +130,7 @@ def table_rows(
     scenario_url = escape(reverse("campaigns:table_scenario", args=[pk, number]))
     report_url = escape(reverse("campaigns:battle_new", args=[pk]))
     crew_word, choose = escape(_("Crew:")), escape(_("Choose the crew"))
+    print_crew = escape(_("Print the crew sheet (PDF)"))
     scenario_of, save = _("Scenario of table %(n)s"), escape(_("Save"))
     battle_n, not_yet = _("Battle %(n)s"), escape(_("not reported yet"))
     report = escape(_("Report this battle"))
@@ -152,6 +154,8 @@ def table_rows(
                 f'<br><span class="crew muted">{crew_word} {crew}</span>' if seat.crew else "",
                 f'<br><a class="crew-link" href="{crew_prefix}{entry.pk}/">{choose}</a>'
                 if chooses else "",
+                f'<br><a class="crew-sheet" href="{crew_prefix}{entry.pk}/sheet.pdf">'
+                f"{print_crew}</a>" if entry.player_id == user_id else "",
             ))  # fmt: skip
         if can_set_scenario:
             scenario = _SCENARIO % (

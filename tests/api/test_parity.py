@@ -112,6 +112,8 @@ API = {
     "campaigns:round_crew": {"campaigns_rounds_crew_create", "campaigns_rounds_retrieve"},
     "campaigns:table_scenario": {"campaigns_rounds_scenario_create"},
     "campaigns:round_pairings_pdf": {"campaigns_rounds_pairings_retrieve"},
+    "campaigns:crew_sheet_pdf": {"campaigns_rounds_crew_sheet_retrieve"},
+    "campaigns:crew_cards_pdf": {"campaigns_rounds_crew_sheet_retrieve"},  # ?cards=true
     # the timeline page, and its Atom feed: the same events, newest first
     "campaigns:timeline": {"campaigns_timeline_list"},
     "campaigns:timeline_feed": {"campaigns_timeline_list"},
