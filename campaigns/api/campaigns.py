@@ -38,6 +38,7 @@ from campaigns.serializers import (
     StandingSerializer,
     StandingsQuerySerializer,
     WaitingBattleSerializer,
+    WaitingTableSerializer,
 )
 from core.errors import Invalid, Missing, ServiceError
 from rosters.models import Pack
@@ -251,6 +252,23 @@ class CampaignViewSet(ApiViewSet):
             .order_by("submitted_at", "pk")
         )  # as selectors.waiting_battles, with each side's player
         return Response(WaitingBattleSerializer(battles, many=True).data)
+
+    @extend_schema(
+        operation_id="campaigns_waiting_tables_list",
+        summary=_("The tables waiting for you to play"),
+        description=_(
+            "In every campaign, your squads' tables in a published round with no battle "
+            "reported yet (a report waiting for confirmation counts as reported), each with "
+            "its campaign, round, squads and their crews, and its scenario; the oldest round "
+            "first, as the header's badge counts them beside the reports (see waiting). "
+            "Report each one's battle with its round (battle-report/1's round)."
+        ),
+        responses={200: WaitingTableSerializer(many=True), **error_responses()},
+    )
+    @action(detail=False, methods=["get"], pagination_class=None, url_path="waiting/tables")
+    def waiting_tables(self, request: Request) -> Response:
+        tables = selectors.tables_to_play_list(request.user)
+        return Response(WaitingTableSerializer(tables, many=True).data)
 
     @extend_schema(
         summary=_("The standings"),

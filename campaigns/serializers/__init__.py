@@ -60,6 +60,7 @@ from campaigns.serializers.rounds import (
     RoundWithdrawSerializer,
     SeatCrewSerializer,
     TableScenarioSerializer,
+    WaitingTableSerializer,
 )
 from campaigns.serializers.standings import (
     CharacterSerializer,
@@ -105,6 +106,7 @@ __all__ = [
     "CampaignSquadSerializer",
     "BattleSerializer",
     "WaitingBattleSerializer",
+    "WaitingTableSerializer",
     "HistorySerializer",
     "BattleDetailSerializer",
     "StandingSerializer",

@@ -55,6 +55,20 @@ class TableSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class WaitingTableSerializer(TableSerializer):
+    """A table waiting for you: yours, in a published round, with no battle reported yet;
+    with its campaign and round."""
+
+    campaign_id = serializers.IntegerField(source="round.campaign_id")
+    campaign = serializers.CharField(source="round.campaign.name", help_text=_("Its name."))
+    round = serializers.IntegerField(source="round.number", help_text=_("The round's number."))
+
+    class Meta(TableSerializer.Meta):
+        fields = ["campaign_id", "campaign", "round", "table", "squads", "forced_rematch",
+                  "scenario"]  # fmt: skip
+        read_only_fields = fields
+
+
 class ChallengeSerializer(serializers.ModelSerializer):
     """A squad's proposed opponent in a round paired by challenge."""
 

@@ -614,6 +614,7 @@ CAMPAIGN_OPERATIONS = {
     "POST /api/campaigns/{id}/rounds/{number}/crew/",
     "POST /api/campaigns/{id}/rounds/{number}/scenario/",
     "GET /api/campaigns/{id}/rounds/{number}/pairings/",
+    "GET /api/campaigns/{id}/rounds/{number}/crew-sheet/", "GET /api/campaigns/waiting/tables/",
 }  # fmt: skip
 
 

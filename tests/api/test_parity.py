@@ -78,7 +78,7 @@ API = {
     "campaigns:create": {"campaigns_create", "systems_list"},
     "campaigns:join": {"campaigns_join_create"},
     "campaigns:join_link": {"campaigns_join_create"},
-    "campaigns:waiting": {"campaigns_waiting_list"},
+    "campaigns:waiting": {"campaigns_waiting_list", "campaigns_waiting_tables_list"},
     "campaigns:detail": {
         "campaigns_retrieve",
         "campaigns_standings_retrieve",
