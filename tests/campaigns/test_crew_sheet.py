@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from campaigns import services
 from campaigns.models import Pairing
+from printing.crew import crew_seat, crew_sheet_pdf
 from rosters.models import Member
 from tests.campaigns.test_round_pages import enrol_many
 from tests.printing.conftest import pdf_text
@@ -41,7 +42,9 @@ def table(campaign, organiser, django_user_model):
     return round, seat, crew, home
 
 
-def test_the_player_prints_only_their_crew_with_the_scenario(client, campaign, table):
+def test_the_player_prints_only_their_crew_with_the_scenario(
+    client, campaign, table, django_assert_max_num_queries
+):
     round, seat, crew, home = table
     assert home  # the squad has models left at home
     player = seat.entry.player
@@ -62,6 +65,9 @@ def test_the_player_prints_only_their_crew_with_the_scenario(client, campaign, t
     assert all(name in cards_text for name in crew)
     assert not any(name in cards_text for name in home)
     assert client.get(url + "?paper=a3").status_code == 400
+    with django_assert_max_num_queries(2):  # the seat and its table's; printed before: no roster
+        again = crew_sheet_pdf(campaign, round, crew_seat(round, entry_id=seat.entry_id))
+    assert again == response.content
 
 
 def test_nobody_else_prints_the_crew_and_the_page_links_only_ones_own(
