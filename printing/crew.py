@@ -61,8 +61,12 @@ def crew_seat(round: Round, *, squad_id: int | None = None, entry_id: int | None
 
 
 def crew_filename(seat: Seat, round: Round, *, cards: bool = False) -> str:
-    kind = gettext("crew cards") if cards else gettext("crew")
-    return safe_filename(f"{seat.entry.squad.name} {kind} round {round.number}")
+    stem = (
+        gettext("%(squad)s crew cards, round %(n)d")
+        if cards
+        else gettext("%(squad)s crew, round %(n)d")
+    )
+    return safe_filename(stem % {"squad": seat.entry.squad.name, "n": round.number})
 
 
 def _table(campaign: Campaign, round: Round, seat: Seat) -> dict[str, Any]:

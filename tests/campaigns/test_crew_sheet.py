@@ -54,6 +54,7 @@ def test_the_player_prints_only_their_crew_with_the_scenario(
     assert url in page  # linked for the player's own table
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "crew, round 1.pdf" in response["Content-Disposition"]
     text = pdf_text(response.content)
     assert HOSTILE in text  # escaped in the HTML, printed as typed
     assert "<script>" in text and "ROUND 1, TABLE 1" in text  # a kicker, in capitals
