@@ -197,8 +197,8 @@ def _rows(r: Reader, rows: Rows, value: Any, path: str) -> tuple[Mapping[str, An
 
 def _same(value: Any) -> Any:
     """A cell of a row's identity as rows are told apart: a text without case or
-    surrounding spaces (a faction written twice)."""
-    return value.strip().casefold() if isinstance(value, str) else value
+    surrounding spaces, blank as left out (a faction written twice)."""
+    return (value.strip().casefold() or None) if isinstance(value, str) else value
 
 
 def _cell(r: Reader, cell: Cell, value: Any, path: str) -> Any:
