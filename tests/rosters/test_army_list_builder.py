@@ -100,6 +100,20 @@ def test_a_bound_broken_is_in_the_violations_and_clears(system, user, owner_clie
 # --- the pack editor ---------------------------------------------------------------------------
 
 
+def sent(*rows: dict[str, str]) -> dict[str, str]:
+    """The editor's form of a table that is a list, with ``rows`` typed in."""
+    fields = {"version": "1", "rows-count": str(len(rows))}
+    for i, row in enumerate(rows):
+        fields.update({f"rows-{i}-{key}": value for key, value in row.items()})
+    return fields
+
+
+def at_cell(page: str, name: str) -> str:
+    """What the page shows in the table cell of the field ``name``."""
+    cell = page[page.index(f'name="{name}"') :]
+    return cell[: cell.index("</td>")]
+
+
 @pytest.mark.parametrize("system", UNIT_GAMES)
 def test_the_pack_editor_offers_the_army_list_with_the_games_kinds(system, user, owner_client):
     pack = services.pack_create(owner=user, system=system, name="Club")
@@ -113,25 +127,22 @@ def test_the_pack_editor_offers_the_army_list_with_the_games_kinds(system, user,
     picker = picker[: picker.index("</select>")]
     assert re.findall(r'<option value="([^"]+)"', picker) == list(get_system(system).units.kinds)
 
-    refused = owner_client.post(url, {
-        "version": "1", "rows-count": "2",
-        "rows-0-kind": SQUAD[system], "rows-0-minimum": "3", "rows-0-maximum": "2",
-        "rows-1-faction": "<b>Reds</b>", "rows-1-kind": SQUAD[system], "rows-1-minimum": "x",
-    })  # fmt: skip
+    kind = SQUAD[system]
+    refused = owner_client.post(url, sent(
+        {"kind": kind, "minimum": "3", "maximum": "2"},
+        {"faction": "<b>Reds</b>", "kind": kind, "minimum": "x"},
+    ))  # fmt: skip
     assert refused.status_code == 400
     page = refused.content.decode()
-    maximum = page[page.index('name="rows-0-maximum"') :]
-    assert "must not be below the row&#x27;s minimum (3)" in maximum[: maximum.index("</td>")]
-    minimum = page[page.index('name="rows-1-minimum"') :]
-    assert "must be a whole number" in minimum[: minimum.index("</td>")]
+    assert "must not be below the row&#x27;s minimum (3)" in at_cell(page, "rows-0-maximum")
+    assert "must be a whole number" in at_cell(page, "rows-1-minimum")
     assert "<b>Reds</b>" not in page
     assert pack.versions.count() == 1
 
-    saved = owner_client.post(url, {
-        "version": "1", "rows-count": "2",
-        "rows-0-kind": SQUAD[system], "rows-0-minimum": "1", "rows-0-maximum": "",
-        "rows-1-faction": " Reds ", "rows-1-kind": SQUAD[system], "rows-1-maximum": "3",
-    })  # fmt: skip
+    saved = owner_client.post(url, sent(
+        {"kind": kind, "minimum": "1", "maximum": ""},
+        {"faction": " Reds ", "kind": kind, "maximum": "3"},
+    ))  # fmt: skip
     assert saved.status_code == 302
     pack.refresh_from_db()
     assert pack.versions.first().document["tables"]["army_list"] == [
