@@ -63,18 +63,18 @@ class Bound:
 
 @dataclass(frozen=True)
 class ArmyList:
-    """An army list as read: faction (casefolded; None for any faction) -> kind -> bound,
-    in the table's order."""
+    """An army list as read: each faction's bounds (casefolded faction -> kind -> bound, in
+    the table's order), its rows over those of any faction already (a force is checked on
+    every edit), and ``common``, the bounds of any faction (None: no such row)."""
 
-    factions: Mapping[str | None, Mapping[str, Bound]]
+    factions: Mapping[str, Mapping[str, Bound]]
+    common: Mapping[str, Bound] | None
 
     def for_faction(self, faction: str | None) -> Mapping[str, Bound] | None:
         """The bounds of a force of ``faction``, or None when the list has none for it."""
-        own = self.factions.get(faction_key(faction)) if faction_key(faction) else None
-        common = self.factions.get(None)
-        if own is None:
-            return common
-        return own if common is None else {**common, **own}
+        if not faction:
+            return self.common
+        return self.factions.get(faction.strip().casefold(), self.common)
 
 
 def faction_key(faction: str | None) -> str | None:
@@ -85,11 +85,17 @@ def faction_key(faction: str | None) -> str | None:
 
 def read_army_list(rows: tuple[Mapping[str, Any], ...]) -> ArmyList:
     """The checked rows of an ``army_list`` table as an ``ArmyList``."""
-    factions: dict[str | None, dict[str, Bound]] = {}
+    by_faction: dict[str | None, dict[str, Bound]] = {}
     for row in rows:
-        bounds = factions.setdefault(faction_key(row.get("faction")), {})
+        bounds = by_faction.setdefault(faction_key(row.get("faction")), {})
         bounds[row["kind"]] = Bound(row.get("minimum") or 0, row.get("maximum"))
-    return ArmyList(MappingProxyType({k: MappingProxyType(v) for k, v in factions.items()}))
+    common = by_faction.pop(None, None)
+    factions = {
+        faction: MappingProxyType({**(common or {}), **own}) for faction, own in by_faction.items()
+    }
+    return ArmyList(
+        MappingProxyType(factions), None if common is None else MappingProxyType(common)
+    )
 
 
 def army_list_table(kinds: Mapping[str, Any]) -> PackTable:
