@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from rosters import services
 from rules import get_system
@@ -95,6 +96,21 @@ def test_a_bound_broken_is_in_the_violations_and_clears(system, user, owner_clie
     page = owner_client.post(url, sent, **htmx).content.decode()
     assert page.count('data-code="army-list-not-allowed"') == 1
     assert "&lt;script&gt;x&lt;/script&gt;" in page and "<script>x</script>" not in page
+
+
+def test_the_api_s_validation_of_a_stored_force_reports_the_army_list(user):
+    api = APIClient()
+    api.force_authenticate(user)
+    version = example_pack(user, "one-page-modern")
+    squad = force(user, "one-page-modern", "", version)
+
+    result = api.get(f"/api/squads/{squad.pk}/validate/").json()
+
+    assert result["valid"] is False and result["points"] == 0
+    assert [v for v in result["violations"] if v["code"].startswith("army-list")] == [{
+        "code": "army-list-minimum", "member": None,
+        "message": "The army list needs at least 1 unit(s) of kind Infantry; the force has 0.",
+    }]  # fmt: skip
 
 
 # --- the pack editor ---------------------------------------------------------------------------
