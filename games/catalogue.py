@@ -210,6 +210,7 @@ def _pack_rows(rows: Rows) -> dict[str, Any]:
         "cells": [_pack_cell(cell) for cell in rows.cells],
         "unique": list(rows.unique),
         "named": list(rows.named),
+        "ordered": [list(pair) for pair in rows.ordered],
         "most": rows.most,
     }
 

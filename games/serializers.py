@@ -224,6 +224,10 @@ class PackRowsSerializer(serializers.Serializer):
         child=serializers.CharField(),
         help_text=_("The cells a row must give when its first cell is a code of the pack's own."),
     )
+    ordered = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
+        help_text=_("Pairs of cells [low, high]: a row giving both gives high no lower than low."),
+    )
     most = serializers.IntegerField(help_text=_("The most rows."))
 
 

@@ -69,6 +69,9 @@ class Rows:
     named: tuple[str, ...] = ()
     most: int = MAX_ROWS
     help: str = ""
+    # Pairs of whole cells (low, high) where a row giving both may not give high below low
+    # (an army list's minimum and maximum).
+    ordered: tuple[tuple[str, str], ...] = ()
     # How a campaign's house-rule table holds the list (``nested_from_rows``): "nested", an
     # object keyed by the ``unique`` cells in order, its leaves the last cell ({kind:
     # {quality: cost}}); "list", a list of objects with every cell (null when not given);
@@ -94,6 +97,9 @@ class PackTable:
     # the parts of ``house_skip``, which only a pack holds.
     house: bool = False
     house_skip: tuple[str, ...] = ()
+    # The rule the table sets a roster (an army list's bounds): ``check(roster, read)`` with
+    # the table as ``read`` gives it, the violations ``GameSystem.check`` adds.
+    check: Callable[[Roster, Any], list[Violation]] | None = None
 
     def __post_init__(self) -> None:
         if bool(self.parts) == (self.rows is not None):

@@ -46,6 +46,7 @@ REQUIRED = ("format", "system", "name", "version", "tables")
 OPTIONAL = ("example", "note")
 _MISSING = object()
 WRONG_GAME = _("a pack of %(pack)r cannot be used for a roster of %(system)r")
+BELOW_LOW = _("must not be below the row's %(cell)s (%(value)d)")
 NAMED = _("is required for a code the game does not have (%(code)r)")
 
 
@@ -177,8 +178,14 @@ def _rows(r: Reader, rows: Rows, value: Any, path: str) -> tuple[Mapping[str, An
             for key in rows.named:
                 if obj.get(key) is None:
                     r.fail(join(row_path, key), NAMED, code=row[first.key])
-        if rows.unique and all(key in row for key in rows.unique):
-            ident = tuple(row[key] for key in rows.unique)
+        for low, high in rows.ordered:
+            if low in row and high in row and row[high] < row[low]:
+                r.refuse(join(row_path, high), BELOW_LOW, cell=low, value=row[low])
+        # a cell of the row's identity left out is "not given", one value (any faction)
+        if rows.unique and all(
+            key in row or (obj.get(key) is None and not cells[key].required) for key in rows.unique
+        ):
+            ident = tuple(_same(row.get(key)) for key in rows.unique)
             if ident in seen:
                 r.refuse(row_path, _("the same %(keys)s as row %(row)d"),
                          keys=", ".join(rows.unique), row=seen[ident])  # fmt: skip
@@ -186,6 +193,12 @@ def _rows(r: Reader, rows: Rows, value: Any, path: str) -> tuple[Mapping[str, An
                 seen[ident] = i
         out.append(MappingProxyType(row))
     return None if len(r.problems) > before else tuple(out)
+
+
+def _same(value: Any) -> Any:
+    """A cell of a row's identity as rows are told apart: a text without case or
+    surrounding spaces, blank as left out (a faction written twice)."""
+    return (value.strip().casefold() or None) if isinstance(value, str) else value
 
 
 def _cell(r: Reader, cell: Cell, value: Any, path: str) -> Any:

@@ -209,10 +209,13 @@ class GameSystem:
         return None if self.cost is None else self.cost(roster).points
 
     def check(self, roster: Roster, pack: Pack | None = None) -> list[Violation]:
-        """``validate``, and with a ``pack`` that costs the roster, the game's over-the-limit
+        """``validate``, and with a ``pack``, the rules its tables set (``PackTable.check``:
+        an army list's bounds) and, when it costs the roster, the game's over-the-limit
         violation when its points pass the roster's limit."""
-        if self._pack_points(pack) is None:
+        if pack is None:
             return self.validate(roster)
+        if self._pack_points(pack) is None:
+            return [*self.validate(roster), *self._pack_rules(roster, pack)]
         return self.assess(roster, pack)[1]
 
     def assess(
@@ -221,6 +224,8 @@ class GameSystem:
         """``points`` and ``check`` at once, the roster costed once."""
         violations = self.validate(roster)
         table = self._pack_points(pack)
+        if pack is not None:
+            violations = [*violations, *self._pack_rules(roster, pack)]
         if table is None:
             return (None if self.cost is None else self.cost(roster).points), violations
         points = self.packs.points(roster, table)  # type: ignore[misc]
@@ -230,6 +235,15 @@ class GameSystem:
             else self.packs.violation(points, roster.points_limit)
         )
         return points, violations if found is None else [*violations, found]
+
+    def _pack_rules(self, roster: Roster, pack: Pack) -> list[Violation]:
+        """The violations of the rules the pack's tables set (``PackTable.check``)."""
+        return [
+            found
+            for table in self.packs.tables
+            if table.check is not None and table.id in pack.read
+            for found in table.check(roster, pack.read[table.id])
+        ]
 
     def _pack_points(self, pack: Pack | None) -> Any:
         """The pack's points table as the game reads it, or None (no pack, or no table)."""

@@ -172,3 +172,42 @@ def test_print_reference_exits_2_on_a_pack_of_another_game(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"{other}: system: a pack of 'necromunda' cannot be used for a roster of 'bolt-action'\n"
     )
+
+
+def test_validate_roster_reports_the_army_list_s_bounds_broken(tmp_path):
+    document = json.loads(Path(FORCE).read_text(encoding="utf-8"))
+    document["units"].pop()  # one infantry squad left of the two the list needs
+    # three teams, the example list allows two
+    document["units"] += [{**document["units"][1], "name": f"Team {i}"} for i in range(2)]
+    document["units"].append({"name": "Maus", "kind": "super-heavy-tank", "quality": "regular"})
+    document["faction"] = "Britain"  # no heavy tank for them either
+    path = write(tmp_path, document, "force.json")
+
+    done = run("validate_roster", path, "--pack", PACK, "--json")
+    text = run("validate_roster", path, "--pack", PACK)
+
+    assert done.returncode == 1 and text.returncode == 1
+    result = json.loads(done.stdout)
+    assert type(result["points"]) is int
+    found = [(v["code"], v["member"]) for v in result["violations"]]
+    assert found == [
+        ("army-list-minimum", None),
+        ("army-list-maximum", "Team 1"),
+        ("army-list-not-allowed", "Maus"),
+    ]
+    assert result["violations"][1]["message"] == (
+        "The army list allows at most 2 unit(s) of kind Infantry team; the force has 3, "
+        "1 too many: 'Team 1'."
+    )
+    assert "1 too many: 'Team 1'" in text.stdout
+
+
+def test_an_army_list_row_refused_exits_2_naming_its_cell(tmp_path):
+    document = json.loads(Path(PACK).read_text(encoding="utf-8"))
+    document["tables"]["army_list"][0]["maximum"] = 1  # below its minimum, 2
+    path = write(tmp_path, document, "pack.json")
+
+    done = run("validate_roster", FORCE, "--pack", path, "--json")
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert ": tables.army_list[0].maximum: must not be below the row's minimum (2)" in done.stderr

@@ -24,6 +24,7 @@ from rosters.builder import Refused, Shown, options, shown, squad_head
 from rosters.builder.choices import pack_price, priced
 from rosters.models import Squad
 from rules import get_system
+from rules.army_lists import allowed_kinds
 from rules.pack_prices import Prices, pack_prices
 from rules.registry import GameSystem, RecordField, UnitRules
 from rules.types import Equipment, Member, Roster, Unit
@@ -168,6 +169,16 @@ def _offers(system: GameSystem, prices: Prices) -> Callable[[Unit], SafeString]:
     return of
 
 
+def _kind_options(shape: UnitRules, prices: Prices, allowed: frozenset[str] | None) -> SafeString:
+    """The add-unit kind picker: the kinds the force's army list lets it take (``allowed``;
+    None: every kind), each with what its pack charges for it."""
+    return options(
+        (code, priced(_(kind.label), pack_price(prices, "kind", code)))
+        for code, kind in shape.kinds.items()
+        if allowed is None or code in allowed
+    )
+
+
 def editable_forces(user) -> QuerySet[Squad]:
     """The forces of units ``user`` may edit: their own, and, between battles, the forces
     of the campaigns they organise (each such edit is kept with its author by the campaign,
@@ -197,6 +208,7 @@ def unit_builder_context(
     pack = squad.costing_pack  # the force's pack costs it, over its limit a violation
     points, found = system.assess(roster, pack)
     prices = pack_prices(pack)
+    allowed = allowed_kinds(pack, roster.faction)
     violations = [shown(v) for v in found]
     derived = system.derived(roster)
     by_unit: dict[str, list[Shown]] = {}
@@ -264,9 +276,8 @@ def unit_builder_context(
         "squad_violations": force_wide,
         "units": cards,
         "models": system.models(roster),
-        "kind_options": options(
-            (c, priced(_(k.label), pack_price(prices, "kind", c))) for c, k in shape.kinds.items()
-        ),
+        "kind_options": _kind_options(shape, prices, allowed),
+        "army_list": allowed is not None,  # the picker holds only what the pack's list allows
         "labels_allowed": system.equipment_labels,
         "member_fields": [_field(system, f, f.default) for f in system.member_record],
         "urls": {

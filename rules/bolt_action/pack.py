@@ -6,11 +6,14 @@ a club brings its own numbers, and the product invents none.
   points table (1.5) as rows, read and costed as a campaign's (``campaign.py``);
 - ``weapons``: range, shots, damage bonus and notes of the weapons the source leaves "—",
   and weapons new to the pack (named);
+- ``army_list``: the unit kinds a faction's force may take, with a minimum and a maximum
+  of each (``rules.army_lists``; the source has no army lists);
 - ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``).
 """
 
 from __future__ import annotations
 
+from rules.army_lists import army_list_table
 from rules.bolt_action import campaign
 from rules.bolt_action.data import ITEMS, KINDS, QUALITIES, WEAPONS
 from rules.bolt_action.validation import points_violation
@@ -57,7 +60,7 @@ VP_TABLE = numbers_table(
 )  # fmt: skip
 
 PACK = PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE, VP_TABLE),
+    tables=(POINTS_TABLE, WEAPONS_TABLE, army_list_table(KINDS), SCENARIOS_TABLE, VP_TABLE),
     points=campaign_costing(campaign.campaign_points),
     violation=points_violation,
 )

@@ -7,15 +7,18 @@ product invents none.
   campaign's (``campaign.py``);
 - ``weapons``: range, fire points and notes of a weapon, a club's own reading of the
   table's, and weapons new to the pack (named);
+- ``army_list``: the unit kinds a faction's force may take, with a minimum and a maximum
+  of each (``rules.army_lists``; the text has no army lists);
 - ``scenarios``: the table every game's packs share.
 """
 
 from __future__ import annotations
 
 from rules import pack_tables as tables
+from rules.army_lists import army_list_table
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import campaign
-from rules.one_page_modern.data import ITEMS, TRAINING, VEHICLE_ARMOUR, WEAPONS
+from rules.one_page_modern.data import ITEMS, KINDS, TRAINING, VEHICLE_ARMOUR, WEAPONS
 
 POINTS_TABLE = tables.campaign_points_table(
     _("Points"),
@@ -47,7 +50,7 @@ VP_TABLE = tables.numbers_table(
 )  # fmt: skip
 
 PACK = tables.PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, tables.SCENARIOS_TABLE, VP_TABLE),
+    tables=(POINTS_TABLE, WEAPONS_TABLE, army_list_table(KINDS), tables.SCENARIOS_TABLE, VP_TABLE),
     points=tables.campaign_costing(campaign.campaign_points),
     violation=campaign.points_violation,
 )

@@ -275,6 +275,24 @@ def test_a_pack_cell_says_its_codes_and_bounds(anon_api):
     )  # fmt: skip
 
 
+def test_a_unit_game_s_catalogue_publishes_its_army_list(anon_api):
+    published = []
+    for game in systems():
+        found = catalogue(anon_api, game.code)["pack_tables"]
+        army = next((t for t in found if t["id"] == "army_list"), None)
+        if game.packs.table("army_list") is None:
+            assert army is None
+            continue
+        published.append(game.code)
+        rows = army["rows"]
+        assert [c["key"] for c in rows["cells"]] == ["faction", "kind", "minimum", "maximum"]
+        assert [c["code"] for c in rows["cells"][1]["choices"]] == list(game.units.kinds)
+        assert rows["unique"] == ["faction", "kind"]
+        assert rows["ordered"] == [["minimum", "maximum"]]  # no maximum below the minimum
+        assert (rows["cells"][2]["minimum"], rows["cells"][3]["maximum"]) == (0, 99)
+    assert {"bolt-action", "one-page-modern"} <= set(published)
+
+
 def test_pack_tables_follow_accept_language(anon_api):
     game = next(game for game in systems() if game.packs.table("weapons"))
     english = catalogue(anon_api, game.code)["pack_tables"]

@@ -1,0 +1,179 @@
+"""A club's army list (issue #30): the unit kinds a faction's force may take, with a minimum
+and a maximum of each, kept in a pack's ``army_list`` table (``game-pack/1``).
+
+The games played with units have no army lists of their own (their text has none, and their
+faction is free text): a pack brings them. Every such game declares the same table with its
+own kind codes (``army_list_table(KINDS)`` in its ``pack.py``); this module reads it and
+checks a force against it, naming no game.
+
+A row is ``faction`` (free text, matched without regard to case or surrounding spaces; left
+out: any faction), ``kind`` (one of the game's unit kinds), ``minimum`` (left out: 0) and
+``maximum`` (left out: no maximum). A force's list is the rows of its faction over the rows
+of any faction (a faction's row of a kind replaces the any-faction row of that kind); a force
+whose faction has no rows, in a pack whose rows all name other factions, has no list. With a
+list, a kind it does not name may not be taken.
+
+Violation codes (``check``), each once per kind whose bound is broken, in the list's order:
+
+======================  ==============================================================
+army-list-minimum       fewer units of the kind than the list's minimum (force-level)
+army-list-maximum       more units of the kind than the list's maximum; ``member`` is
+                        the first extra unit, the message names every extra one
+army-list-not-allowed   units of a kind the list does not offer (or offers at most 0);
+                        ``member`` is the first of them, the message names them all
+======================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rules.documents.reader import MAX_NAME
+from rules.i18n import gettext_noop as _
+from rules.pack_tables import Cell, Pack, PackTable, Rows, code_cell
+from rules.types import Roster, Violation
+
+ARMY_LIST = "army_list"  # the table's id
+UNITS_MAX = 99  # the most units of one kind a list's bound names
+
+MINIMUM = "army-list-minimum"
+MAXIMUM = "army-list-maximum"
+NOT_ALLOWED = "army-list-not-allowed"
+
+BELOW = _(
+    "The army list needs at least %(minimum)d unit(s) of kind %(kind)s; the force has %(count)d."
+)
+ABOVE = _(
+    "The army list allows at most %(maximum)d unit(s) of kind %(kind)s; the force has "
+    "%(count)d, %(extra)d too many: %(units)s."
+)
+OFFERS_NONE = _("The army list offers no unit of kind %(kind)s: %(units)s.")
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """How many units of one kind a force may take: ``maximum`` None for no maximum."""
+
+    minimum: int = 0
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class ArmyList:
+    """An army list as read: each faction's bounds (casefolded faction -> kind -> bound, in
+    the table's order), its rows over those of any faction already (a force is checked on
+    every edit), and ``common``, the bounds of any faction (None: no such row)."""
+
+    factions: Mapping[str, Mapping[str, Bound]]
+    common: Mapping[str, Bound] | None
+
+    def for_faction(self, faction: str | None) -> Mapping[str, Bound] | None:
+        """The bounds of a force of ``faction``, or None when the list has none for it."""
+        if not faction:
+            return self.common
+        return self.factions.get(faction.strip().casefold(), self.common)
+
+
+def faction_key(faction: str | None) -> str | None:
+    """A faction as the list matches it: without case or surrounding spaces; None if blank."""
+    key = (faction or "").strip().casefold()
+    return key or None
+
+
+def read_army_list(rows: tuple[Mapping[str, Any], ...]) -> ArmyList:
+    """The checked rows of an ``army_list`` table as an ``ArmyList``."""
+    by_faction: dict[str | None, dict[str, Bound]] = {}
+    for row in rows:
+        bounds = by_faction.setdefault(faction_key(row.get("faction")), {})
+        bounds[row["kind"]] = Bound(row.get("minimum") or 0, row.get("maximum"))
+    common = by_faction.pop(None, None)
+    factions = {
+        faction: MappingProxyType({**(common or {}), **own}) for faction, own in by_faction.items()
+    }
+    return ArmyList(
+        MappingProxyType(factions), None if common is None else MappingProxyType(common)
+    )
+
+
+def army_list_table(kinds: Mapping[str, Any]) -> PackTable:
+    """A game's ``army_list`` table, its ``kind`` cell naming one of ``kinds`` (code -> row
+    with ``.label``)."""
+    kind = code_cell("kind", _("Unit kind"), kinds)
+    rows = Rows(
+        "", _("Army list"),
+        (
+            Cell("faction", _("Faction"), "text", required=False, length=MAX_NAME,
+                 help=_("left blank: any faction")),
+            kind,
+            Cell("minimum", _("Minimum"), "whole", required=False, maximum=UNITS_MAX,
+                 help=_("left blank: none")),
+            Cell("maximum", _("Maximum"), "whole", required=False, maximum=UNITS_MAX,
+                 help=_("left blank: no maximum")),
+        ),
+        unique=("faction", "kind"), ordered=(("minimum", "maximum"),),
+    )  # fmt: skip
+    labels = MappingProxyType(dict(kind.labels))
+
+    def check(roster: Roster, army_list: ArmyList) -> list[Violation]:
+        bounds = army_list.for_faction(roster.faction)
+        return [] if bounds is None else army_list_violations(roster, bounds, labels)
+
+    return PackTable(
+        ARMY_LIST, _("Army list"),
+        _("The unit kinds a faction's force may take, and how many of each."),
+        rows=rows, read=read_army_list, check=check,
+    )  # fmt: skip
+
+
+def army_list_violations(
+    roster: Roster, bounds: Mapping[str, Bound], labels: Mapping[str, str]
+) -> list[Violation]:
+    """Each bound of ``bounds`` the force's units break (``labels``: a kind's English
+    words), the kinds the list names first in its order, then those it does not offer."""
+    units: dict[str, list[str]] = {}
+    for unit in roster.units:
+        units.setdefault(unit.kind, []).append(unit.name)
+    out = []
+    for kind, bound in bounds.items():
+        names = units.get(kind, [])
+        label = labels.get(kind, kind)
+        if len(names) < bound.minimum:
+            params = {"minimum": bound.minimum, "kind": label, "count": len(names)}
+            out.append(Violation(MINIMUM, BELOW, params, None))
+        elif bound.maximum is not None and len(names) > bound.maximum:
+            if bound.maximum == 0:
+                out.append(_not_offered(label, names))
+                continue
+            extra = names[bound.maximum :]
+            params = {"maximum": bound.maximum, "kind": label, "count": len(names),
+                      "extra": len(extra), "units": _names(extra)}  # fmt: skip
+            out.append(Violation(MAXIMUM, ABOVE, params, extra[0]))
+    out.extend(
+        _not_offered(labels.get(kind, kind), names)
+        for kind, names in units.items()
+        if kind not in bounds
+    )
+    return out
+
+
+def _not_offered(label: str, names: list[str]) -> Violation:
+    return Violation(NOT_ALLOWED, OFFERS_NONE, {"kind": label, "units": _names(names)}, names[0])
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(repr(name) for name in names)
+
+
+def allowed_kinds(pack: Pack | None, faction: str | None) -> frozenset[str] | None:
+    """The unit kinds the pack's army list lets a force of ``faction`` take (a maximum of 0
+    takes none), or None when there is no list for it: every kind."""
+    army_list = None if pack is None else pack.read.get(ARMY_LIST)
+    if not isinstance(army_list, ArmyList):
+        return None
+    bounds = army_list.for_faction(faction)
+    if bounds is None:
+        return None
+    return frozenset(kind for kind, bound in bounds.items() if bound.maximum != 0)
