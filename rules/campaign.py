@@ -10,7 +10,7 @@ and campaigns (``docs/games/<game>.md``, named in that module); no game is named
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import make_dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -117,6 +117,30 @@ def score_dict(score: Any) -> dict[str, object]:
         "casualty_vp": score.casualty_vp,
         "total_vp": score.total_vp,
     }
+
+
+def unrolled_resolver(
+    ends: str,
+    score_side: Callable[[Roster, Side, BattleReport, Any], Any],
+    results: Callable[[Roster, Side], tuple[Any, ...]],
+    default_table: Any,
+) -> tuple[type, Callable[..., Any]]:
+    """A game whose battle rolls no die by default: its ``SideResult`` (a frozen dataclass of
+    the side's ``score`` and, named ``ends``, each member's or unit's end state in order) and
+    its ``resolve_side``, which scores the side (``score_side`` under the VP table,
+    ``default_table`` when none is given) and reads the end states (``results``)."""
+    result = make_dataclass(
+        "SideResult", [("score", Any), (ends, tuple[Any, ...])], frozen=True, slots=True
+    )
+    result.__module__ = results.__module__
+
+    def resolve_side(
+        roster: Roster, side: Side, rng: Any, report: BattleReport, table: Any = default_table
+    ) -> Any:
+        """The side's score and every end state (``rng`` unused: no default rolls)."""
+        return result(score_side(roster, side, report, table), results(roster, side))
+
+    return result, resolve_side
 
 
 def other_sides(report: BattleReport, side: Side) -> list[Side]:

@@ -21,7 +21,6 @@ pure; no die is rolled.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,13 +40,14 @@ from rules.bolt_action.data import (
     WIN,
 )
 from rules.bolt_action.derive import models
-from rules.campaign import other_sides, score_dict
+from rules.campaign import other_sides, score_dict, unrolled_resolver
 from rules.i18n import gettext_noop as _
+from rules.two_sides import outcomes_fit as outcomes_fit  # read from here as before
+from rules.two_sides import two_sides
 from rules.types import BattleReport, Casualty, Roster, Side
 from rules.unit_names import casualty_unit
 
 Problem = tuple[str, str, dict[str, Any]]
-SIDES = 2
 CASUALTY_KEYS = frozenset({"unit", "state", "lost", "pins"})
 
 # --- victory points -------------------------------------------------------------------------
@@ -126,10 +126,6 @@ def score_side(
 
 TWO_SIDES = _("A Bolt Action battle has exactly two sides; this report has %(count)d.")
 UNKNOWN_OUTCOME = _("%(outcome)r is not an outcome: win, draw or loss")
-OUTCOMES_MISFIT = _(
-    "%(outcome)s does not fit the other side's %(other)s: one side wins and the other "
-    "loses, or both draw."
-)
 REQUIRED = _("%(key)s is required")
 NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
 NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
@@ -144,11 +140,6 @@ LOST_OVER = _(
 PINS_WRONG = _("pins is a whole number, 0 or more, not %(pins)r")
 
 
-def outcomes_fit(outcomes: Sequence[str]) -> bool:
-    """Two outcomes, one ``win`` and one ``loss``, or two ``draw``."""
-    return sorted(outcomes) in ([LOSS, WIN], [DRAW, DRAW])
-
-
 def check_report(report: BattleReport) -> list[Problem]:
     """``(path, template, params)`` for every report-level rule broken: an unknown outcome,
     not exactly two sides, outcomes that do not fit."""
@@ -157,12 +148,7 @@ def check_report(report: BattleReport) -> list[Problem]:
     for i, side in enumerate(sides):
         if side.outcome not in OUTCOMES:
             problems.append((f"sides[{i}].outcome", UNKNOWN_OUTCOME, {"outcome": side.outcome}))
-    if len(sides) != SIDES:
-        problems.append(("sides", TWO_SIDES, {"count": len(sides)}))
-    elif not problems and not outcomes_fit([s.outcome for s in sides]):
-        params = {"outcome": sides[1].outcome, "other": sides[0].outcome}
-        problems.append(("sides[1].outcome", OUTCOMES_MISFIT, params))
-    return problems
+    return problems + two_sides(sides, TWO_SIDES, fit=not problems)
 
 
 def _whole(value: Any) -> bool:
@@ -276,21 +262,9 @@ def unit_results(roster: Roster, side: Side) -> tuple[UnitResult, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    score: SideScore
-    units: tuple[UnitResult, ...]
-
-
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    report: BattleReport,
-    table: VPTable = DEFAULT_VP_TABLE,
-) -> SideResult:
-    """The side's score and every unit's end state (``rng`` unused: no default rolls)."""
-    return SideResult(score_side(roster, side, report, table), unit_results(roster, side))
+# A side's battle: its ``score`` and each unit's end state (``units``), and how it is
+# resolved (``rng`` unused: no default rolls).
+SideResult, resolve_side = unrolled_resolver("units", score_side, unit_results, DEFAULT_VP_TABLE)
 
 
 def standings(battles: Iterable[tuple[str, str, int]]) -> dict[str, dict[str, int]]:
