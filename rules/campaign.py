@@ -124,14 +124,15 @@ def unrolled_resolver(
     score_side: Callable[[Roster, Side, BattleReport, Any], Any],
     results: Callable[[Roster, Side], tuple[Any, ...]],
     default_table: Any,
+    counts: type = object,
 ) -> tuple[type, Callable[..., Any]]:
     """A game whose battle rolls no die by default: its ``SideResult`` (a frozen dataclass of
-    the side's ``score`` and, named ``ends``, each member's or unit's end state in order) and
-    its ``resolve_side``, which scores the side (``score_side`` under the VP table,
-    ``default_table`` when none is given) and reads the end states (``results``)."""
-    result = make_dataclass(
-        "SideResult", [("score", Any), (ends, tuple[Any, ...])], frozen=True, slots=True
-    )
+    the side's ``score`` and, named ``ends``, each member's or unit's end state in order,
+    with the properties of ``counts``, a class of no slots, for what the game counts of
+    them) and its ``resolve_side``, which scores the side (``score_side`` under the VP
+    table, ``default_table`` when none is given) and reads the end states (``results``)."""
+    fields = [("score", Any), (ends, tuple[Any, ...])]
+    result = make_dataclass("SideResult", fields, bases=(counts,), frozen=True, slots=True)
     result.__module__ = results.__module__
 
     def resolve_side(

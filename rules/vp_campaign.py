@@ -126,6 +126,32 @@ def unit_points(roster: Roster, table: Any, cost: Callable[[Unit, Any], int]) ->
     return total
 
 
+def unit_costing(cost: Callable[[Unit, Any], int]) -> Callable[[Roster, Any], int | None]:
+    """A unit game's ``campaign_points`` (``CampaignRules.points``): the force's points under
+    the campaign's table, each unit's ``cost``, or None when the campaign costs nothing
+    (the default)."""
+
+    def campaign_points(roster: Roster, house_rules: Any) -> int | None:
+        return unit_points(roster, house_rules.points, cost)
+
+    return campaign_points
+
+
+# The change of a unit destroyed, which a unit game's timeline and book show beside the
+# changes of status (``CampaignRules.timeline_kinds``).
+UNIT_DESTROYED = "unit-destroyed"
+UNIT_TIMELINE_KINDS = (UNIT_DESTROYED,)
+
+
+def unit_history(vp: str, kinds: Mapping[str, str], *keys: str) -> dict[str, Any]:
+    """A unit game's ``HISTORY`` (``history``): its wording of the battle's ``vp`` change,
+    of its own ``kinds`` of change of a unit, and of a unit destroyed, each with the unit's
+    name and ``keys`` (``unit_words``)."""
+    values = unit_words(*keys)
+    words = {**kinds, UNIT_DESTROYED: _("%(unit)s: destroyed")}
+    return history(vp, {kind: (text, values) for kind, text in words.items()})
+
+
 def unit_words(*keys: str) -> Callable[..., dict[str, Any]]:
     """The values of a unit game's history words for one unit (``CampaignRules.history``):
     its name and ``keys`` (0 when left out)."""
@@ -165,6 +191,14 @@ def result_tallies(**columns: str) -> Callable[[Side, Any], dict[str, int]]:
         return {column: getattr(result, attribute) for column, attribute in columns.items()}
 
     return tallies
+
+
+def result_columns(
+    casualties: str, **columns: str
+) -> tuple[Callable[[Side, Any], dict[str, int]], Callable[[Side, Any], int]]:
+    """A game's ``tallies`` and ``casualties`` (``result_tallies``, ``result_count``): what
+    one battle adds to the standings' own ``columns`` and to their casualties column."""
+    return result_tallies(**columns), result_count(casualties)
 
 
 def result_count(attribute: str) -> Callable[[Side, Any], int]:

@@ -262,9 +262,28 @@ def unit_results(roster: Roster, side: Side) -> tuple[UnitResult, ...]:
     return tuple(out)
 
 
-# A side's battle: its ``score`` and each unit's end state (``units``), and how it is
-# resolved (``rng`` unused: no default rolls).
-SideResult, resolve_side = unrolled_resolver("units", score_side, unit_results, DEFAULT_VP_TABLE)
+class _Counts:
+    """What a side's result counts: its own units destroyed (``units_destroyed``, the
+    standings' casualties) and the enemy units it destroyed (``enemies_destroyed``)."""
+
+    __slots__ = ()
+
+    @property
+    def units_destroyed(self) -> int:
+        return sum(1 for unit in self.units if unit.state == DESTROYED)
+
+    @property
+    def enemies_destroyed(self) -> int:
+        return self.score.enemies_destroyed
+
+
+# A side's battle: its ``score`` (``.mission_vp``, ``.casualty_vp``, ``.total_vp``: its
+# outcome's VP plus the VP per unit of the other side reported destroyed, never below 0),
+# each unit's end state in the force's order (``units``) and what it counts (``_Counts``),
+# and how it is resolved (``rng`` unused: no default rolls).
+SideResult, resolve_side = unrolled_resolver(
+    "units", score_side, unit_results, DEFAULT_VP_TABLE, _Counts
+)
 
 
 def standings(battles: Iterable[tuple[str, str, int]]) -> dict[str, dict[str, int]]:

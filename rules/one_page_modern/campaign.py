@@ -90,24 +90,17 @@ LABELS = {
     "column:casualty_vp": _("VP lost for own units destroyed"),
     "column:casualties": _("Models lost"),
 }
-_unit_values = vp_campaign.unit_words("lost", "models")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # own units destroyed take from (``CampaignRules.history``).
-# What a campaign's timeline and book show of a battle's history, beside the changes of
-# status (CampaignRules.timeline_kinds): a unit destroyed.
-TIMELINE_KINDS = ("unit-destroyed",)
-
-HISTORY = vp_campaign.history(
+HISTORY = vp_campaign.unit_history(
     _(
         "%(outcome)s: %(mission_vp)s VP for the mission, −%(casualty_vp)s for own units "
         "destroyed, %(total_vp)s in all"
     ),
-    {
-        "unit-lost": (_("%(unit)s: lost %(lost)s of %(models)s models"), _unit_values),
-        "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
-    },
-)
+    {"unit-lost": _("%(unit)s: lost %(lost)s of %(models)s models")},
+    "lost", "models",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +160,8 @@ def _unit_points(unit: Unit, table: PointsTable) -> int:
     return total
 
 
-def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
-    """The force's points under the campaign's table, or None when the campaign costs
-    nothing (the default)."""
-    return vp_campaign.unit_points(roster, house_rules.points, _unit_points)
+# The force's points under the campaign's table, or None when the campaign costs nothing.
+campaign_points = vp_campaign.unit_costing(_unit_points)
 
 
 def points_violation(points: int, limit: int | None) -> Violation | None:
@@ -267,5 +258,4 @@ STANDING_COLUMNS = (
 )  # fmt: skip
 
 # What one battle adds to the force's own column and to the casualties column.
-tallies = vp_campaign.result_tallies(units_destroyed="units_destroyed")
-casualties = vp_campaign.result_count("models_lost")
+tallies, casualties = vp_campaign.result_columns("models_lost", units_destroyed="units_destroyed")
