@@ -9,7 +9,7 @@ and campaigns (``docs/games/<game>.md``, named in that module); no game is named
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import make_dataclass, replace
 from types import ModuleType
 from typing import Any
@@ -152,6 +152,40 @@ def other_sides(report: BattleReport, side: Side) -> list[Side]:
             if same(s):
                 return [o for j, o in enumerate(sides) if j != i]
     raise ValueError("the side is not one of the report's sides")
+
+
+def model_changes(
+    roster: Roster,
+    ends: Mapping[str, Any],
+    fought: Callable[[Member], bool],
+    absent_for_one_battle: Collection[str],
+    changes_of: Callable[[Member, Any], Iterable[Change]],
+) -> list[Change]:
+    """A squad of models' changes after a battle, model by model in its order: for each
+    model that ``fought`` with an end in ``ends`` (by name), what ``changes_of(member,
+    end)`` says; a model that sat the battle out with a status of
+    ``absent_for_one_battle`` (recovering, captured) comes back active."""
+    out: list[Change] = []
+    for member in roster.members:
+        end = ends.get(member.name) if fought(member) else None
+        if end is None:
+            if member.status in absent_for_one_battle:
+                out.append(Change(member.name, "returns", "status", member.status, "active"))
+            continue
+        out.extend(changes_of(member, end))
+    return out
+
+
+def side_checker(
+    fought: Callable[[Member], bool], words: tuple[str, str], rolls: str | None = None
+) -> Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]:
+    """A model game's ``check_side`` (``CampaignRules``): ``check_models`` with its
+    ``fought``, its ``words`` and its ``rolls`` key."""
+
+    def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
+        return check_models(roster, side, fought, words, rolls)
+
+    return check_side
 
 
 def check_models(

@@ -11,7 +11,7 @@ numbers, codes and words; these functions read and apply the tables the same way
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass
 from typing import Any
 
@@ -76,21 +76,21 @@ def house_rules_type(default_vp: Any, *, module: str) -> type:
 
 
 def house_rule_functions(
-    *,
-    default_vp: Mapping[str, int],
-    outcomes: Collection[str],
-    per_casualty: str,
-    vp_table: Callable[[dict[str, int], int], Any],
     house_rules: Callable[..., Any],
+    default_vp: Mapping[str, int],
+    per_casualty: str,
+    *,
     points: Callable[[Any], Any],
     cost: Callable[[Roster, Any], int | None],
     violation: Callable[[int, int | None], Violation | None],
 ) -> tuple[Callable[[], dict[str, Any]], Callable[[Any], Any], Callable[..., list[Violation]]]:
     """A game's ``default_house_rules``, ``parse_house_rules`` and ``check_roster``
-    (``CampaignRules``) from its numbers: its default VP table (``default_vp``, the
-    ``outcomes`` and the ``per_casualty`` key), how it builds its ``vp_table`` and its
-    ``house_rules``, reads its ``points`` table when one is given, costs a squad (``cost``)
-    and says it is over its limit (``violation``)."""
+    (``CampaignRules``) from its numbers: its ``house_rules`` (``house_rules_type``: the
+    VP table's type is its default's), its default VP table (``default_vp``: the VP of each
+    outcome, then of the ``per_casualty`` key), how it reads its ``points`` table when one
+    is given, costs a squad (``cost``) and says it is over its limit (``violation``)."""
+    vp_table = type(house_rules().vp)
+    outcomes = [key for key in default_vp if key != per_casualty]
 
     def default_house_rules() -> dict[str, Any]:
         """The house rules a new campaign starts with: the VP table, no points table."""

@@ -51,7 +51,6 @@ from rules.bolt_action.data import (
     INTACT,
     ITEMS,
     KINDS,
-    OUTCOMES,
     QUALITIES,
 )
 from rules.bolt_action.validation import points_violation
@@ -169,9 +168,8 @@ campaign_points = vp_campaign.unit_costing(_unit_points)
 
 # The house-rule tables as every campaign of a VP table and a points table reads them.
 default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
-    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="enemy_unit_destroyed",
-    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
-    cost=campaign_points, violation=points_violation,
+    HouseRules, DEFAULT_VP, "enemy_unit_destroyed",
+    points=_points_from_json, cost=campaign_points, violation=points_violation,
 )  # fmt: skip
 
 

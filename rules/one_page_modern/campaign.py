@@ -55,7 +55,6 @@ from rules.one_page_modern.data import (
     DEFAULT_MISSION_VP,
     ITEMS,
     KINDS,
-    OUTCOMES,
     TRAINING,
     VEHICLE_ARMOUR,
     count,
@@ -174,9 +173,8 @@ def points_violation(points: int, limit: int | None) -> Violation | None:
 
 # The house-rule tables as every campaign of a VP table and a points table reads them.
 default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
-    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="unit_destroyed",
-    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
-    cost=campaign_points, violation=points_violation,
+    HouseRules, DEFAULT_VP, "unit_destroyed",
+    points=_points_from_json, cost=campaign_points, violation=points_violation,
 )  # fmt: skip
 
 
