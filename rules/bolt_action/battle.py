@@ -126,18 +126,6 @@ def score_side(
 
 TWO_SIDES = _("A Bolt Action battle has exactly two sides; this report has %(count)d.")
 UNKNOWN_OUTCOME = _("%(outcome)r is not an outcome: win, draw or loss")
-REQUIRED = _("%(key)s is required")
-NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
-NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
-UNKNOWN_STATE = _("%(state)r is not an end state: intact, casualties or destroyed")
-NOT_FOR_STATE = _("%(key)s is not given for a unit that ended %(state)s")
-LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
-LOST_BELOW_ONE = _("a unit with casualties lost at least 1 model, not %(lost)d")
-LOST_OVER = _(
-    "%(unit)r: models: %(models)d; a unit still on the table lost at most %(most)d, "
-    "not %(lost)d (report it destroyed)"
-)
-PINS_WRONG = _("pins is a whole number, 0 or more, not %(pins)r")
 
 
 def check_report(report: BattleReport) -> list[Problem]:
@@ -155,6 +143,15 @@ def _whole(value: Any) -> bool:
     return type(value) is int  # a bool is not a number
 
 
+# What a casualty's ``lost`` may not be.
+LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
+LOST_BELOW_ONE = _("a unit with casualties lost at least 1 model, not %(lost)d")
+LOST_OVER = _(
+    "%(unit)r: models: %(models)d; a unit still on the table lost at most %(most)d, "
+    "not %(lost)d (report it destroyed)"
+)
+
+
 def _lost_problem(lost: Any, unit_models: int | None, unit: str) -> tuple[str, dict] | None:
     """What is wrong with a ``casualties`` unit's ``lost`` (``unit_models`` is ``None`` for
     a unit the force lacks), if anything."""
@@ -166,6 +163,13 @@ def _lost_problem(lost: Any, unit_models: int | None, unit: str) -> tuple[str, d
         return LOST_OVER, {"unit": unit, "models": unit_models, "most": unit_models - 1,
                            "lost": lost}  # fmt: skip
     return None
+
+
+# What a casualty's end state and the keys it takes may not be.
+REQUIRED = _("%(key)s is required")
+UNKNOWN_STATE = _("%(state)r is not an end state: intact, casualties or destroyed")
+NOT_FOR_STATE = _("%(key)s is not given for a unit that ended %(state)s")
+PINS_WRONG = _("pins is a whole number, 0 or more, not %(pins)r")
 
 
 def _state_problems(entry: Mapping[str, Any], p: str, unit_models: int | None) -> list[Problem]:
@@ -190,6 +194,9 @@ def _state_problems(entry: Mapping[str, Any], p: str, unit_models: int | None) -
     if "pins" in STATE_KEYS[state] and (not _whole(pins) or pins < 0):
         problems.append((f"{p}.pins", PINS_WRONG, {"pins": pins}))
     return problems
+
+
+NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
 
 
 def check_casualties(
@@ -218,6 +225,9 @@ def check_casualties(
             unit_models = None if unit is None else models(unit)
         problems += _state_problems(entry, p, unit_models)
     return problems
+
+
+NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
 
 
 def check_side(roster: Roster, side: Side) -> list[Problem]:
