@@ -9,8 +9,8 @@ and campaigns (``docs/games/<game>.md``, named in that module); no game is named
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import make_dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -119,6 +119,31 @@ def score_dict(score: Any) -> dict[str, object]:
     }
 
 
+def unrolled_resolver(
+    ends: str,
+    score_side: Callable[[Roster, Side, BattleReport, Any], Any],
+    results: Callable[[Roster, Side], tuple[Any, ...]],
+    default_table: Any,
+    counts: type = object,
+) -> tuple[type, Callable[..., Any]]:
+    """A game whose battle rolls no die by default: its ``SideResult`` (a frozen dataclass of
+    the side's ``score`` and, named ``ends``, each member's or unit's end state in order,
+    with the properties of ``counts``, a class of no slots, for what the game counts of
+    them) and its ``resolve_side``, which scores the side (``score_side`` under the VP
+    table, ``default_table`` when none is given) and reads the end states (``results``)."""
+    fields = [("score", Any), (ends, tuple[Any, ...])]
+    result = make_dataclass("SideResult", fields, bases=(counts,), frozen=True, slots=True)
+    result.__module__ = results.__module__
+
+    def resolve_side(
+        roster: Roster, side: Side, rng: Any, report: BattleReport, table: Any = default_table
+    ) -> Any:
+        """The side's score and every end state (``rng`` unused: no default rolls)."""
+        return result(score_side(roster, side, report, table), results(roster, side))
+
+    return result, resolve_side
+
+
 def other_sides(report: BattleReport, side: Side) -> list[Side]:
     """The sides of ``report`` other than ``side`` (found as given, else by value)."""
     sides = report.sides
@@ -127,6 +152,40 @@ def other_sides(report: BattleReport, side: Side) -> list[Side]:
             if same(s):
                 return [o for j, o in enumerate(sides) if j != i]
     raise ValueError("the side is not one of the report's sides")
+
+
+def model_changes(
+    roster: Roster,
+    ends: Mapping[str, Any],
+    fought: Callable[[Member], bool],
+    absent_for_one_battle: Collection[str],
+    changes_of: Callable[[Member, Any], Iterable[Change]],
+) -> list[Change]:
+    """A squad of models' changes after a battle, model by model in its order: for each
+    model that ``fought`` with an end in ``ends`` (by name), what ``changes_of(member,
+    end)`` says; a model that sat the battle out with a status of
+    ``absent_for_one_battle`` (recovering, captured) comes back active."""
+    out: list[Change] = []
+    for member in roster.members:
+        end = ends.get(member.name) if fought(member) else None
+        if end is None:
+            if member.status in absent_for_one_battle:
+                out.append(Change(member.name, "returns", "status", member.status, "active"))
+            continue
+        out.extend(changes_of(member, end))
+    return out
+
+
+def side_checker(
+    fought: Callable[[Member], bool], words: tuple[str, str], rolls: str | None = None
+) -> Callable[[Roster, Side], list[tuple[str, str, dict[str, Any]]]]:
+    """A model game's ``check_side`` (``CampaignRules``): ``check_models`` with its
+    ``fought``, its ``words`` and its ``rolls`` key."""
+
+    def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
+        return check_models(roster, side, fought, words, rolls)
+
+    return check_side
 
 
 def check_models(

@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.campaign import campaign_rules, placings_by_outcome
 from rules.registry import GameSystem, ReportRules
+from rules.vp_campaign import UNIT_TIMELINE_KINDS
 
 # The modules every unit game's package holds (its ``__all__`` with ``CODE`` and ``SYSTEM``).
 MODULES = (
@@ -64,6 +65,7 @@ def unit_game(
         campaign=campaign_rules(
             campaign,
             placings=placings_by_outcome,  # wins as the players report them
+            timeline_kinds=UNIT_TIMELINE_KINDS,  # a unit destroyed, beside changes of status
             **(campaign_settings or {}),
         ),
         **own,

@@ -11,7 +11,7 @@ numbers, codes and words; these functions read and apply the tables the same way
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass
 from typing import Any
 
@@ -76,21 +76,21 @@ def house_rules_type(default_vp: Any, *, module: str) -> type:
 
 
 def house_rule_functions(
-    *,
-    default_vp: Mapping[str, int],
-    outcomes: Collection[str],
-    per_casualty: str,
-    vp_table: Callable[[dict[str, int], int], Any],
     house_rules: Callable[..., Any],
+    default_vp: Mapping[str, int],
+    per_casualty: str,
+    *,
     points: Callable[[Any], Any],
     cost: Callable[[Roster, Any], int | None],
     violation: Callable[[int, int | None], Violation | None],
 ) -> tuple[Callable[[], dict[str, Any]], Callable[[Any], Any], Callable[..., list[Violation]]]:
     """A game's ``default_house_rules``, ``parse_house_rules`` and ``check_roster``
-    (``CampaignRules``) from its numbers: its default VP table (``default_vp``, the
-    ``outcomes`` and the ``per_casualty`` key), how it builds its ``vp_table`` and its
-    ``house_rules``, reads its ``points`` table when one is given, costs a squad (``cost``)
-    and says it is over its limit (``violation``)."""
+    (``CampaignRules``) from its numbers: its ``house_rules`` (``house_rules_type``: the
+    VP table's type is its default's), its default VP table (``default_vp``: the VP of each
+    outcome, then of the ``per_casualty`` key), how it reads its ``points`` table when one
+    is given, costs a squad (``cost``) and says it is over its limit (``violation``)."""
+    vp_table = type(house_rules().vp)
+    outcomes = [key for key in default_vp if key != per_casualty]
 
     def default_house_rules() -> dict[str, Any]:
         """The house rules a new campaign starts with: the VP table, no points table."""
@@ -124,6 +124,32 @@ def unit_points(roster: Roster, table: Any, cost: Callable[[Unit, Any], int]) ->
     for unit in roster.units:  # a loop, not sum() of a generator: costed on every edit
         total += cost(unit, table)
     return total
+
+
+def unit_costing(cost: Callable[[Unit, Any], int]) -> Callable[[Roster, Any], int | None]:
+    """A unit game's ``campaign_points`` (``CampaignRules.points``): the force's points under
+    the campaign's table, each unit's ``cost``, or None when the campaign costs nothing
+    (the default)."""
+
+    def campaign_points(roster: Roster, house_rules: Any) -> int | None:
+        return unit_points(roster, house_rules.points, cost)
+
+    return campaign_points
+
+
+# The change of a unit destroyed, which a unit game's timeline and book show beside the
+# changes of status (``CampaignRules.timeline_kinds``).
+UNIT_DESTROYED = "unit-destroyed"
+UNIT_TIMELINE_KINDS = (UNIT_DESTROYED,)
+
+
+def unit_history(vp: str, kinds: Mapping[str, str], *keys: str) -> dict[str, Any]:
+    """A unit game's ``HISTORY`` (``history``): its wording of the battle's ``vp`` change,
+    of its own ``kinds`` of change of a unit, and of a unit destroyed, each with the unit's
+    name and ``keys`` (``unit_words``)."""
+    values = unit_words(*keys)
+    words = {**kinds, UNIT_DESTROYED: _("%(unit)s: destroyed")}
+    return history(vp, {kind: (text, values) for kind, text in words.items()})
 
 
 def unit_words(*keys: str) -> Callable[..., dict[str, Any]]:
@@ -165,6 +191,14 @@ def result_tallies(**columns: str) -> Callable[[Side, Any], dict[str, int]]:
         return {column: getattr(result, attribute) for column, attribute in columns.items()}
 
     return tallies
+
+
+def result_columns(
+    casualties: str, **columns: str
+) -> tuple[Callable[[Side, Any], dict[str, int]], Callable[[Side, Any], int]]:
+    """A game's ``tallies`` and ``casualties`` (``result_tallies``, ``result_count``): what
+    one battle adds to the standings' own ``columns`` and to their casualties column."""
+    return result_tallies(**columns), result_count(casualties)
 
 
 def result_count(attribute: str) -> Callable[[Side, Any], int]:

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
@@ -64,23 +64,20 @@ def _equipment_held(member: Member, item: str, squad: Squad) -> dict[str, Any]:
     """What ``equipment_add`` reads of the model's and the squad's equipment, in one query
     (the squad locked): the model's first line of ``item`` (``line``, its ``line_count`` and
     ``line_position``; None without one), the model's ``lines`` and the position of its
-    ``last``, and the squad's ``squad_lines`` (the counts None for none)."""
-    lines = Equipment.objects.filter(member=OuterRef("pk")).order_by()
-    first = lines.filter(item=item).order_by("position", "pk")
-    per_model = lines.values("member")
-    in_squad = Equipment.objects.filter(member__squad=squad.pk).order_by().values("member__squad")
-    return (
-        Member.objects.filter(pk=member.pk)
-        .values(
-            line=Subquery(first.values("pk")[:1]),
-            line_count=Subquery(first.values("count")[:1]),
-            line_position=Subquery(first.values("position")[:1]),
-            lines=Subquery(per_model.annotate(n=Count("pk")).values("n")),
-            last=Subquery(per_model.annotate(n=Max("position")).values("n")),
-            squad_lines=Subquery(in_squad.annotate(n=Count("pk")).values("n")),
-        )
-        .get()
+    ``last``, and the squad's ``squad_lines`` (the counts None for none). The squad's lines
+    are few (``DocumentLimits.squad_equipment``): read plainly, counted here."""
+    rows = Equipment.objects.filter(member__squad=squad.pk).values_list(
+        "member_id", "pk", "item", "count", "position"
     )
+    own = sorted((position, pk, code, count) for m, pk, code, count, position in rows
+                 if m == member.pk)  # fmt: skip
+    first = next(((pk, count, position) for position, pk, code, count in own if code == item),
+                 (None, None, None))  # fmt: skip
+    return {
+        "line": first[0], "line_count": first[1], "line_position": first[2],
+        "lines": len(own) or None, "last": own[-1][0] if own else None,
+        "squad_lines": len(rows) or None,
+    }  # fmt: skip
 
 
 @transaction.atomic

@@ -24,16 +24,8 @@ from rules.black_sun import (
     tables,
     validation,
 )
-from rules.campaign import campaign_rules
-from rules.registry import (
-    MODEL_PARTS,
-    RECORD_PARTS,
-    BuilderChoices,
-    GameSystem,
-    Printing,
-    ReportRules,
-    register,
-)
+from rules.model_game import model_game
+from rules.registry import BuilderChoices, register
 
 CODE = "black-sun"
 
@@ -48,26 +40,18 @@ END_STATES = (
 )
 
 SYSTEM = register(
-    GameSystem(
+    model_game(
+        __name__,  # its modules: rules.model_game.MODULES
         code=CODE,
-        name=data.NAME,
         factions=data.FACTIONS,
         model_types=data.MODEL_TYPES,
         leader_type="boss",
         ordinary_type="grunt",
-        items=data.ITEMS,
         abilities=data.ABILITIES,
         states=END_STATES,
         outcomes=tuple(tables.MISSION_VP),
         default_points_limit=data.DEFAULT_POINTS_LIMIT,
-        limits=data.DOCUMENT_LIMITS,
-        member_record=data.MEMBER_RECORD,
-        deeds=data.DEEDS,
-        report=ReportRules(
-            casualty=(data.TREATED,),
-            side=(data.SURVIVAL_ROLLS,),
-            check=battle.check_report,
-        ),
+        report={"casualty": (data.TREATED,), "side": (data.SURVIVAL_ROLLS,)},
         builder=BuilderChoices(
             items=choices.allowed_items,
             starting_abilities=choices.starting_choices,
@@ -80,19 +64,11 @@ SYSTEM = register(
             type_range=choices.type_range,
             partnered_items=data.PARTNERED_ITEMS,  # machine guns and flamethrowers
         ),
-        validate=validation.validate,
-        composition=validation.COMPOSITION,
-        figures=sheet.figures,
-        cost=costs.cost,
-        demo=demo.demo_rosters,
-        score_side=battle.score_side,
-        campaign=campaign_rules(campaign),
-        packs=pack.PACK,  # its costs are the rulebook's: campaign tables and scenarios
-        printing=Printing.of_game(
-            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
-        ),
-        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note"},
+        cost=costs.cost,  # its pack's costs are the rulebook's: campaign tables and scenarios
     )
 )
 
-__all__ = ["CODE", "SYSTEM", "battle", "campaign", "costs", "data", "tables", "validation"]
+__all__ = [
+    "CODE", "SYSTEM", "battle", "campaign", "choices", "costs", "data", "demo", "pack", "sheet",
+    "tables", "validation",
+]  # fmt: skip

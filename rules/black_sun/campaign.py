@@ -26,9 +26,9 @@ from rules.black_sun.tables import (
     survival_from_json,
     survival_to_json,
 )
-from rules.campaign import apply_changes, check_models, vp_change
+from rules.campaign import apply_changes, model_changes, side_checker, vp_change
 from rules.i18n import gettext_noop as _
-from rules.types import BattleReport, Change, Roster, Side
+from rules.types import BattleReport, Change, Member, Roster, Side
 
 HOUSE_RULE_KEYS = ("survival", "reputation")
 
@@ -154,20 +154,16 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
     the ability it gained, then one RP change per deed (RP never below 0, step by step).
     A model that sat the battle out recovering or captured comes back active.
     """
-    out = [vp_change(side, result.score)]
     outcomes = {o.member: o for o in result.survival}
     awards: dict[str, list[battle.ReputationAward]] = {}
     for award in result.reputation:
         awards.setdefault(award.member, []).append(award)
     casualties = side.casualties if side is not None else ()
     treated = {c.member for c in casualties if c.details.get("treated")}
-    for member in roster.members:
+
+    def of(member: Member, outcome: Any) -> list[Change]:
         name = member.name
-        outcome = outcomes.get(name) if battle.fought(member) else None
-        if outcome is None:
-            if member.status in battle.ABSENT_FOR_ONE_BATTLE:
-                out.append(Change(name, "returns", "status", member.status, "active"))
-            continue
+        out: list[Change] = []
         out.append(Change(name, "fought", params={"state": outcome.state,
                                                   "treated": name in treated}))  # fmt: skip
         if outcome.roll is not None:
@@ -219,7 +215,11 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
                     )  # fmt: skip
                 )
             rp = after
-    return tuple(out)
+        return out
+
+    return (vp_change(side, result.score), *model_changes(
+        roster, outcomes, battle.fought, battle.ABSENT_FOR_ONE_BATTLE, of
+    ))  # fmt: skip
 
 
 # What a report may not name: a model the squad lacks, one that sat the battle out.
@@ -229,13 +229,10 @@ CHECK_WORDS = (
 )
 
 
-def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
-    """Models a report names that are not in the squad, or that did not fight.
-
-    Recovering, captured and dead models sit the battle out (``battle.fought``): a report
-    that gives them a casualty, a deed or a survival roll is refused rather than scored.
-    """
-    return check_models(roster, side, battle.fought, CHECK_WORDS, rolls="survival_rolls")
+# Models a report names that are not in the squad, or that did not fight: recovering, captured
+# and dead models sit the battle out (``battle.fought``), and a report that gives them a
+# casualty, a deed or a survival roll is refused rather than scored.
+check_side = side_checker(battle.fought, CHECK_WORDS, rolls="survival_rolls")
 
 
 def roster_after(roster: Roster, result: battle.SideResult) -> Roster:

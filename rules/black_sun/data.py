@@ -103,25 +103,23 @@ SURVIVAL_ROLLS = RecordField(
 # is far above what the rules let a squad reach, legal or still being built, whatever its
 # points limit; together they keep the heaviest sheet a document can ask for to a few seconds
 # (bench/bench_print_limits.py), where 100 full models took 30 s or more.
+#
+# - members, 40: 15 models count (1.1); the dead stay on the roster for good, and a squad
+#   being built may run over: 40 leaves room for 25 of them;
+# - equipment, 8 lines a model: one line per item. EP (at most 4) pay for at most 4 items
+#   beside the free knife, grenades and telekinetic throw: a legal model lists at most 6;
+# - count, 99: unchanged from the first version (a count does not lengthen the sheet):
+#   grenades are counted one by one, and a US Army model carries at most 8 bought + 2 free;
+# - abilities, 12 a model: at most 2 starting abilities; a campaign adds one per survival
+#   roll of 2 (a lasting injury, 4 to draw from) or 6 (Frightening scars, once): 7 with the
+#   default tables;
+# - squad equipment, 100 lines, and squad abilities, 50: a full legal squad starts with at
+#   most 10 abilities (Boss 2, 3 Tops, 2 Veterans, Doc, Specialist 2) and lists about 2 or 3
+#   lines a model, 6 at the very most (90 lines for 15 models); a campaign adds about one
+#   ability a battle and recruits to replace the dead. These two keep the heaviest sheet
+#   near 2 s (160 and 80 took over 3 s).
 DOCUMENT_LIMITS = DocumentLimits(
-    # 15 models count (1.1); the dead stay on the roster for good, and a squad being built
-    # may run over: 40 leaves room for 25 of them.
-    members=40,
-    # One line per item. EP (at most 4) pay for at most 4 items beside the free knife,
-    # grenades and telekinetic throw: a legal model lists at most 6 lines.
-    equipment=8,
-    # Unchanged from the first version (a count does not lengthen the sheet): grenades are
-    # counted one by one, and a US Army model carries at most 8 bought + 2 free.
-    count=99,
-    # At most 2 starting abilities; a campaign adds one per survival roll of 2 (a lasting
-    # injury, 4 to draw from) or 6 (Frightening scars, once): 7 with the default tables.
-    abilities=12,
-    # A full legal squad starts with at most 10 abilities (Boss 2, 3 Tops, 2 Veterans, Doc,
-    # Specialist 2) and lists about 2 or 3 lines a model, 6 at the very most (90 lines for
-    # 15 models); a campaign adds about one ability a battle and recruits to replace the
-    # dead. These two keep the heaviest sheet near 2 s (160 and 80 took over 3 s).
-    squad_equipment=100,
-    squad_abilities=50,
+    members=40, equipment=8, count=99, abilities=12, squad_equipment=100, squad_abilities=50
 )
 
 # --- weapons (1.3) --------------------------------------------------------------------------
@@ -354,6 +352,9 @@ NORMAL = _("normal (may become inspired or demoralised)")
 
 @dataclass(frozen=True, slots=True)
 class Faction:
+    """A faction (3): how its models communicate, its special rules as the sheet prints
+    them, the grenades it gives free and the items its squad must carry."""
+
     code: str
     label: str
     communication: str

@@ -7,23 +7,19 @@ gear, abilities), the faction's rules, the hand-grenade profile printed once und
 and the quick-reference card's tables (``reference.py``) as the templates read them. The
 templates are under ``templates/systems/black-sun/``.
 
-Plain Python, no Django import: every label is translated through the ``translate`` function
-the caller passes (Django's ``gettext``), exactly where it is printed.
+Labels are translated where they are printed (``rules.i18n.Translate``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rules.black_sun import data, reference
 from rules.black_sun.costs import ModelCost
-from rules.i18n import TO_BE_NAMED
+from rules.i18n import TO_BE_NAMED, Translate
 from rules.i18n import gettext_noop as _
 from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
-
-Translate = Callable[[str], str]
 
 GRENADE_PROFILE = "hand-grenade"
 

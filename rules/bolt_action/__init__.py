@@ -14,9 +14,9 @@ marked there as a Reading and kept as data. Where a rule lives:
 - a battle report's own rules, victory points, each unit's end state (section 4): ``battle.py``
 - what a force's units and members, and a report's casualties, carry (sections 3, 4):
   ``document.py``
+- the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 - the force sheet, unit cards (section 6) and quick-reference card (section 5):
   ``sheet.py``, ``reference.py``
-- the example force "Kampfgruppe Becker" (section 3): ``demo.py``
 """
 
 from rules.bolt_action import data
@@ -25,11 +25,8 @@ from rules.unit_game import unit_game
 
 CODE = data.CODE
 
-SYSTEM = register(
-    unit_game(
-        __name__,  # its modules: rules.unit_game.MODULES
-        states=data.END_STATES,
-        equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
-        builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
-    )
-)  # fmt: skip
+SYSTEM = register(unit_game(
+    __name__,  # its modules: rules.unit_game.MODULES
+    states=data.END_STATES, equipment_labels=True,  # "MG 42", "7.5 cm Pak 40"
+    builder=BuilderChoices.for_units(data.weapons_for),  # each kind its weapons (1.3)
+))  # fmt: skip

@@ -21,7 +21,6 @@ pure; no die is rolled.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,13 +40,14 @@ from rules.bolt_action.data import (
     WIN,
 )
 from rules.bolt_action.derive import models
-from rules.campaign import other_sides, score_dict
+from rules.campaign import other_sides, score_dict, unrolled_resolver
 from rules.i18n import gettext_noop as _
+from rules.two_sides import outcomes_fit as outcomes_fit  # read from here as before
+from rules.two_sides import two_sides
 from rules.types import BattleReport, Casualty, Roster, Side
 from rules.unit_names import casualty_unit
 
 Problem = tuple[str, str, dict[str, Any]]
-SIDES = 2
 CASUALTY_KEYS = frozenset({"unit", "state", "lost", "pins"})
 
 # --- victory points -------------------------------------------------------------------------
@@ -126,27 +126,6 @@ def score_side(
 
 TWO_SIDES = _("A Bolt Action battle has exactly two sides; this report has %(count)d.")
 UNKNOWN_OUTCOME = _("%(outcome)r is not an outcome: win, draw or loss")
-OUTCOMES_MISFIT = _(
-    "%(outcome)s does not fit the other side's %(other)s: one side wins and the other "
-    "loses, or both draw."
-)
-REQUIRED = _("%(key)s is required")
-NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
-NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
-UNKNOWN_STATE = _("%(state)r is not an end state: intact, casualties or destroyed")
-NOT_FOR_STATE = _("%(key)s is not given for a unit that ended %(state)s")
-LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
-LOST_BELOW_ONE = _("a unit with casualties lost at least 1 model, not %(lost)d")
-LOST_OVER = _(
-    "%(unit)r: models: %(models)d; a unit still on the table lost at most %(most)d, "
-    "not %(lost)d (report it destroyed)"
-)
-PINS_WRONG = _("pins is a whole number, 0 or more, not %(pins)r")
-
-
-def outcomes_fit(outcomes: Sequence[str]) -> bool:
-    """Two outcomes, one ``win`` and one ``loss``, or two ``draw``."""
-    return sorted(outcomes) in ([LOSS, WIN], [DRAW, DRAW])
 
 
 def check_report(report: BattleReport) -> list[Problem]:
@@ -157,16 +136,20 @@ def check_report(report: BattleReport) -> list[Problem]:
     for i, side in enumerate(sides):
         if side.outcome not in OUTCOMES:
             problems.append((f"sides[{i}].outcome", UNKNOWN_OUTCOME, {"outcome": side.outcome}))
-    if len(sides) != SIDES:
-        problems.append(("sides", TWO_SIDES, {"count": len(sides)}))
-    elif not problems and not outcomes_fit([s.outcome for s in sides]):
-        params = {"outcome": sides[1].outcome, "other": sides[0].outcome}
-        problems.append(("sides[1].outcome", OUTCOMES_MISFIT, params))
-    return problems
+    return problems + two_sides(sides, TWO_SIDES, fit=not problems)
 
 
 def _whole(value: Any) -> bool:
     return type(value) is int  # a bool is not a number
+
+
+# What a casualty's ``lost`` may not be.
+LOST_NOT_WHOLE = _("lost is a whole number of models, not %(lost)r")
+LOST_BELOW_ONE = _("a unit with casualties lost at least 1 model, not %(lost)d")
+LOST_OVER = _(
+    "%(unit)r: models: %(models)d; a unit still on the table lost at most %(most)d, "
+    "not %(lost)d (report it destroyed)"
+)
 
 
 def _lost_problem(lost: Any, unit_models: int | None, unit: str) -> tuple[str, dict] | None:
@@ -180,6 +163,13 @@ def _lost_problem(lost: Any, unit_models: int | None, unit: str) -> tuple[str, d
         return LOST_OVER, {"unit": unit, "models": unit_models, "most": unit_models - 1,
                            "lost": lost}  # fmt: skip
     return None
+
+
+# What a casualty's end state and the keys it takes may not be.
+REQUIRED = _("%(key)s is required")
+UNKNOWN_STATE = _("%(state)r is not an end state: intact, casualties or destroyed")
+NOT_FOR_STATE = _("%(key)s is not given for a unit that ended %(state)s")
+PINS_WRONG = _("pins is a whole number, 0 or more, not %(pins)r")
 
 
 def _state_problems(entry: Mapping[str, Any], p: str, unit_models: int | None) -> list[Problem]:
@@ -204,6 +194,9 @@ def _state_problems(entry: Mapping[str, Any], p: str, unit_models: int | None) -
     if "pins" in STATE_KEYS[state] and (not _whole(pins) or pins < 0):
         problems.append((f"{p}.pins", PINS_WRONG, {"pins": pins}))
     return problems
+
+
+NOT_A_KEY = _("%(key)s is not a key of a Bolt Action casualty")
 
 
 def check_casualties(
@@ -232,6 +225,9 @@ def check_casualties(
             unit_models = None if unit is None else models(unit)
         problems += _state_problems(entry, p, unit_models)
     return problems
+
+
+NOT_A_SIDE_KEY = _("%(key)s is not a key of a Bolt Action side")
 
 
 def check_side(roster: Roster, side: Side) -> list[Problem]:
@@ -276,21 +272,28 @@ def unit_results(roster: Roster, side: Side) -> tuple[UnitResult, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    score: SideScore
-    units: tuple[UnitResult, ...]
+class _Counts:
+    """What a side's result counts: its own units destroyed (``units_destroyed``, the
+    standings' casualties) and the enemy units it destroyed (``enemies_destroyed``)."""
+
+    __slots__ = ()
+
+    @property
+    def units_destroyed(self) -> int:
+        return sum(1 for unit in self.units if unit.state == DESTROYED)
+
+    @property
+    def enemies_destroyed(self) -> int:
+        return self.score.enemies_destroyed
 
 
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    report: BattleReport,
-    table: VPTable = DEFAULT_VP_TABLE,
-) -> SideResult:
-    """The side's score and every unit's end state (``rng`` unused: no default rolls)."""
-    return SideResult(score_side(roster, side, report, table), unit_results(roster, side))
+# A side's battle: its ``score`` (``.mission_vp``, ``.casualty_vp``, ``.total_vp``: its
+# outcome's VP plus the VP per unit of the other side reported destroyed, never below 0),
+# each unit's end state in the force's order (``units``) and what it counts (``_Counts``),
+# and how it is resolved (``rng`` unused: no default rolls).
+SideResult, resolve_side = unrolled_resolver(
+    "units", score_side, unit_results, DEFAULT_VP_TABLE, _Counts
+)
 
 
 def standings(battles: Iterable[tuple[str, str, int]]) -> dict[str, dict[str, int]]:

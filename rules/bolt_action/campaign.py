@@ -51,14 +51,13 @@ from rules.bolt_action.data import (
     INTACT,
     ITEMS,
     KINDS,
-    OUTCOMES,
     QUALITIES,
 )
 from rules.bolt_action.validation import points_violation
 from rules.house_rules import HouseRuleError
 from rules.i18n import gettext_noop as _
 from rules.registry import RecordField
-from rules.types import BattleReport, Change, Roster, Side, Unit
+from rules.types import Change, Roster, Side, Unit
 
 UNITS_KEY, MODEL_KEY, ITEMS_KEY = "units", "model", "items"  # a points table's parts
 DEFAULT_VP = MappingProxyType(
@@ -86,28 +85,22 @@ LABELS = {
     "column:casualty_vp": _("VP for enemy units destroyed"),
     "column:casualties": _("Units lost"),
 }
-_unit_values = vp_campaign.unit_words("lost", "pins")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # enemy units destroyed add to (``CampaignRules.history``).
-# What a campaign's timeline and book show of a battle's history, beside the changes of
-# status (CampaignRules.timeline_kinds): a unit destroyed.
-TIMELINE_KINDS = ("unit-destroyed",)
-
-HISTORY = vp_campaign.history(
+HISTORY = vp_campaign.unit_history(
     _(
         "%(outcome)s: %(mission_vp)s VP for the mission, +%(casualty_vp)s for enemy units "
         "destroyed, %(total_vp)s in all"
     ),
     {
-        "unit-pinned": (_("%(unit)s: intact, pins: %(pins)s"), _unit_values),
-        "unit-casualties": (
-            _("%(unit)s: ended with casualties (models lost: %(lost)s, pins: %(pins)s)"),
-            _unit_values,
+        "unit-pinned": _("%(unit)s: intact, pins: %(pins)s"),
+        "unit-casualties": _(
+            "%(unit)s: ended with casualties (models lost: %(lost)s, pins: %(pins)s)"
         ),
-        "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
     },
-)
+    "lost", "pins",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,44 +162,21 @@ def _unit_points(unit: Unit, table: PointsTable) -> int:
     return total
 
 
-def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
-    """The force's points under the campaign's table, or None when the campaign costs
-    nothing (the default)."""
-    return vp_campaign.unit_points(roster, house_rules.points, _unit_points)
+# The force's points under the campaign's table, or None when the campaign costs nothing.
+campaign_points = vp_campaign.unit_costing(_unit_points)
 
 
 # The house-rule tables as every campaign of a VP table and a points table reads them.
 default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
-    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="enemy_unit_destroyed",
-    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
-    cost=campaign_points, violation=points_violation,
+    HouseRules, DEFAULT_VP, "enemy_unit_destroyed",
+    points=_points_from_json, cost=campaign_points, violation=points_violation,
 )  # fmt: skip
 
 
 # --- a battle ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    """One side's battle: its score (``.mission_vp``, ``.casualty_vp``, ``.total_vp``), each
-    unit's end state in the force's order (``battle.UnitResult``), its own units destroyed
-    and the enemy units it destroyed."""
-
-    score: battle.SideScore
-    units: tuple[battle.UnitResult, ...]
-    units_destroyed: int
-    enemies_destroyed: int
-
-
-def _resolve(roster: Roster, side: Side, rng: Any, report: BattleReport, table: Any) -> SideResult:
-    """The side's score (its outcome's VP plus the campaign's VP per unit of the other side
-    reported destroyed, never below 0) and each unit's end state (``rng`` unused)."""
-    result = battle.resolve_side(roster, side, rng, report, table)
-    own = sum(1 for u in result.units if u.state == DESTROYED)
-    return SideResult(result.score, result.units, own, result.score.enemies_destroyed)
-
-
-resolve_side = vp_campaign.side_resolver(HouseRules, _resolve)
+resolve_side = vp_campaign.side_resolver(HouseRules, battle.resolve_side)
 
 
 def _unit_change(unit: Unit, end: battle.UnitResult) -> Change | None:
@@ -220,7 +190,7 @@ def _unit_change(unit: Unit, end: battle.UnitResult) -> Change | None:
     return None
 
 
-def changes(roster: Roster, side: Side | None, result: SideResult) -> tuple[Change, ...]:
+def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tuple[Change, ...]:
     """Everything the battle did to the force, in order: its VP, then unit by unit, in the
     force's order, each unit that did not end intact and unpinned: ``unit-pinned`` (intact,
     pins), ``unit-casualties`` (lost, pins) or ``unit-destroyed``. No member and no field:
@@ -248,5 +218,6 @@ STANDING_COLUMNS = (
 )  # fmt: skip
 
 # What one battle adds to the force's own column and to the casualties column.
-tallies = vp_campaign.result_tallies(enemy_destroyed="enemies_destroyed")
-casualties = vp_campaign.result_count("units_destroyed")
+tallies, casualties = vp_campaign.result_columns(
+    "units_destroyed", enemy_destroyed="enemies_destroyed"
+)

@@ -9,25 +9,20 @@ their labels, shots, damage bonus and notes, total shots, morale and the pins th
 it with a pin track, damage value, to hit, the small-unit reminder, a vehicle's terrain
 row, notes), the foot's morale modifiers (5.6) and order test (5.4), and the
 quick-reference card's tables (``reference.py``) as the templates read them.
-
-Plain Python, no Django import: every label is translated through the ``translate`` function
-the caller passes (Django's ``gettext``), exactly where it is printed. Every number comes
-from ``data.py`` and ``derive.py``; the templates compute none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from rules.bolt_action import data, derive, reference
+from rules.i18n import Translate
 from rules.i18n import gettext_noop as _
 from rules.pack_tables import Pack
 from rules.reference import card_context
 from rules.registry import Printing
 from rules.types import Equipment, Member, Roster, RosterCost, Unit
-
-Translate = Callable[[str], str]
 
 NOT_COSTED = _("points: not costed")
 ORDER_DICE = _("order dice: %(count)d")

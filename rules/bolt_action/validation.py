@@ -62,6 +62,7 @@ from rules.bolt_action.data import (
     count,
     is_leader,
 )
+from rules.forces import force_violations
 from rules.i18n import gettext_noop as _
 from rules.registry import Carry, Composition, KindShape
 from rules.types import Member, Roster, Unit, Violation
@@ -303,12 +304,7 @@ def validate_unit(unit: Unit) -> list[Violation]:
 
 def validate(roster: Roster) -> list[Violation]:
     """Every rule of 1.4 broken but ``points``: force-level first, then unit by unit."""
-    if not roster.units:
-        return [Violation("force-empty", FORCE_EMPTY, {}, None)]
-    out: list[Violation] = []
-    for unit in roster.units:
-        out += validate_unit(unit)
-    return out
+    return force_violations(roster, ("force-empty", FORCE_EMPTY), validate_unit)
 
 
 def points_violation(points: int, limit: int | None) -> Violation | None:

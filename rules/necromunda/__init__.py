@@ -15,7 +15,8 @@ a Reading and kept as data. Where a rule lives:
   ``reference.py``
 """
 
-from rules.campaign import campaign_rules, placings_by_outcome  # noqa: E402
+from rules.campaign import placings_by_outcome
+from rules.model_game import model_game
 from rules.necromunda import (
     battle,
     campaign,
@@ -27,55 +28,40 @@ from rules.necromunda import (
     sheet,
     validation,
 )
-from rules.registry import MODEL_PARTS, RECORD_PARTS, GameSystem, Printing, ReportRules, register
+from rules.registry import register
 
 CODE = data.CODE
 
 SYSTEM = register(
-    GameSystem(
+    model_game(
+        __name__,  # its modules: rules.model_game.MODULES
         code=CODE,
-        name=data.NAME,
         factions=None,  # the houses are only named: the faction is free text
         model_types=data.FIGHTER_TYPES,
         leader_type=data.LEADER,
         ordinary_type=data.GANGER,
-        items=data.ITEMS,
         abilities={},  # no skills in these rules
         states=data.END_STATES,
         outcomes=data.OUTCOMES,
         default_points_limit=None,  # the text prints no costs
-        limits=data.DOCUMENT_LIMITS,
-        member_record=data.MEMBER_RECORD,
-        deeds=data.DEEDS,
-        report=ReportRules(
-            casualty=data.CASUALTY_FIELDS,
-            side=data.SIDE_FIELDS,
-            check=battle.check_report,
-            disagreements=battle.claims_disagreements,
-        ),
-        validate=validation.validate,
-        composition=validation.COMPOSITION,
-        figures=sheet.figures,
+        report={
+            "casualty": data.CASUALTY_FIELDS,
+            "side": data.SIDE_FIELDS,
+            "disagreements": battle.claims_disagreements,
+        },
         check_document=validation.check_document,
-        cost=None,
-        packs=pack.PACK,  # what a club's pack may hold: points, weapons, scenarios
-        demo=demo.demo_rosters,
+        cost=None,  # its pack holds points, weapons, scenarios
         derive=derive.derive,
-        score_side=battle.score_side,
-        campaign=campaign_rules(
-            campaign,
-            placings=placings_by_outcome,  # wins as the players report them
-            aftermath_kinds=("serious-injury",),  # the table is not in these rules
-            aftermath_fields=("status", "advances"),
-        ),
-        printing=Printing.of_game(
-            CODE, squad_context=sheet.squad_context, reference_context=sheet.reference_context
-        ),
-        parts=RECORD_PARTS | MODEL_PARTS | {"campaign/report_note", "campaign/aftermath_fields"},
+        campaign_settings={
+            "placings": placings_by_outcome,  # wins as the players report them
+            "aftermath_kinds": ("serious-injury",),  # the table is not in these rules
+            "aftermath_fields": ("status", "advances"),
+        },
+        parts={"campaign/aftermath_fields"},
     )
 )
 
 __all__ = [
-    "CODE", "SYSTEM", "battle", "campaign", "data", "derive", "pack", "reference", "sheet",
-    "validation",
+    "CODE", "SYSTEM", "battle", "campaign", "data", "demo", "derive", "pack", "reference",
+    "sheet", "validation",
 ]  # fmt: skip

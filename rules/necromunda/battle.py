@@ -13,12 +13,11 @@ the campaign's interface for house rules that would roll, and uses none.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.campaign import other_sides, score_dict
+from rules.campaign import other_sides, score_dict, unrolled_resolver
 from rules.i18n import gettext_noop as _
 from rules.necromunda.data import (
     BOTTLED,
@@ -29,6 +28,7 @@ from rules.necromunda.data import (
     OUT_OF_ACTION,
     UNHURT,
 )
+from rules.two_sides import two_sides
 from rules.types import BattleReport, Casualty, Member, Roster, Side
 
 ABSENT_FOR_ONE_BATTLE = frozenset({"recovering", "captured"})  # they sit the battle out
@@ -99,30 +99,16 @@ def score_side(
 # --- the report's own rules (section 4.3) ---------------------------------------------------
 
 TWO_SIDES = _("A Necromunda battle has exactly two sides; this report has %(count)d.")
-OUTCOMES_MISFIT = _(
-    "%(outcome)s does not fit the other side's %(other)s: one side wins and the other "
-    "loses, or both draw."
-)
 BOTTLED_LOST = _("A gang that bottled out has lost: the outcome is loss, not %(outcome)s.")
 UNHURT_FLESH_WOUNDS = _("An unhurt fighter has no flesh wounds.")
-
-_FITTING = {("loss", "win"), ("draw", "draw")}
 
 
 def check_report(report: BattleReport) -> list[tuple[str, str, dict[str, Any]]]:
     """``(path, template, params)`` for every report-level rule broken, paths as in the
     document: exactly two sides, outcomes that fit, a bottled side lost, no flesh wounds on
     an unhurt fighter."""
-    problems: list[tuple[str, str, dict[str, Any]]] = []
-    sides = report.sides
-    if len(sides) != 2:
-        problems.append(("sides", TWO_SIDES, {"count": len(sides)}))
-    elif tuple(sorted((sides[0].outcome, sides[1].outcome))) not in _FITTING:
-        problems.append(
-            ("sides[1].outcome", OUTCOMES_MISFIT,
-             {"outcome": sides[1].outcome, "other": sides[0].outcome})
-        )  # fmt: skip
-    for i, side in enumerate(sides):
+    problems = two_sides(report.sides, TWO_SIDES)
+    for i, side in enumerate(report.sides):
         bottled = side.details.get("bottled")
         if bottled in BOTTLED and side.outcome != "loss":
             problems.append((f"sides[{i}].outcome", BOTTLED_LOST, {"outcome": side.outcome}))
@@ -199,18 +185,8 @@ def fighter_results(roster: Roster, side: Side) -> tuple[FighterResult, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    score: SideScore
-    fighters: tuple[FighterResult, ...]
-
-
-def resolve_side(
-    roster: Roster,
-    side: Side,
-    rng: random.Random | None,
-    report: BattleReport,
-    table: VPTable = DEFAULT_VP_TABLE,
-) -> SideResult:
-    """The side's score and every fighter's end state (``rng`` unused: no default rolls)."""
-    return SideResult(score_side(roster, side, report, table), fighter_results(roster, side))
+# A side's battle: its ``score`` and each fighter's end state (``fighters``), and how it is
+# resolved (``rng`` unused: no default rolls).
+SideResult, resolve_side = unrolled_resolver(
+    "fighters", score_side, fighter_results, DEFAULT_VP_TABLE
+)

@@ -28,7 +28,7 @@ from typing import Any
 
 from rules import house_rules as tables
 from rules import vp_campaign
-from rules.campaign import check_models, vp_change, vp_words
+from rules.campaign import model_changes, side_checker, vp_change, vp_words
 from rules.i18n import gettext_noop as _
 from rules.necromunda import battle
 from rules.necromunda.data import (
@@ -37,11 +37,10 @@ from rules.necromunda.data import (
     FIGHTER_TYPES,
     ITEMS,
     OUT_OF_ACTION,
-    OUTCOMES,
 )
 from rules.necromunda.validation import points_violation
 from rules.registry import RecordField
-from rules.types import Change, Roster, Side
+from rules.types import Change, Member, Roster, Side
 
 POINTS_KEYS = {"fighters": FIGHTER_TYPES, "items": ITEMS}  # a points table's parts, and codes
 DEFAULT_VP = MappingProxyType({**DEFAULT_MISSION_VP, "out_of_action": DEFAULT_OUT_OF_ACTION_VP})
@@ -129,9 +128,8 @@ def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
 
 # The house-rule tables as every campaign of a VP table and a points table reads them.
 default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
-    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="out_of_action",
-    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
-    cost=campaign_points, violation=points_violation,
+    HouseRules, DEFAULT_VP, "out_of_action",
+    points=_points_from_json, cost=campaign_points, violation=points_violation,
 )  # fmt: skip
 
 
@@ -154,19 +152,17 @@ def changes(roster: Roster, side: Side | None, result: battle.SideResult) -> tup
         )
     ]  # fmt: skip
     ends = {f.member: f for f in result.fighters}
-    for member in roster.members:
+
+    def of(member: Member, end: Any) -> list[Change]:
         name = member.name
-        end = ends.get(name) if battle.fought(member) else None
-        if end is None:
-            if member.status in battle.ABSENT_FOR_ONE_BATTLE:
-                out.append(Change(name, "returns", "status", member.status, "active"))
-            continue
-        out.append(
-            Change(name, "fought", params={"state": end.state, "flesh_wounds": end.flesh_wounds})
+        state = Change(
+            name, "fought", params={"state": end.state, "flesh_wounds": end.flesh_wounds}
         )
         if end.state == OUT_OF_ACTION:
-            out.append(Change(name, "serious-injury", params={"result": "serious-injury"}))
-    return tuple(out)
+            return [state, Change(name, "serious-injury", params={"result": "serious-injury"})]
+        return [state]
+
+    return (*out, *model_changes(roster, ends, battle.fought, battle.ABSENT_FOR_ONE_BATTLE, of))
 
 
 # What a report may not name: a fighter the gang lacks, one that sat the battle out.
@@ -176,13 +172,10 @@ CHECK_WORDS = (
 )
 
 
-def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any]]]:
-    """Fighters a report names that are not in the gang, or that did not fight.
-
-    Recovering, captured and dead fighters sit the battle out (``battle.fought``): a report
-    that gives them a casualty or a deed is refused rather than scored.
-    """
-    return check_models(roster, side, battle.fought, CHECK_WORDS)
+# Fighters a report names that are not in the gang, or that did not fight: recovering,
+# captured and dead fighters sit the battle out (``battle.fought``), and a report that gives
+# them a casualty or a deed is refused rather than scored.
+check_side = side_checker(battle.fought, CHECK_WORDS)
 
 
 # The standings' own columns (section 5): times bottled and enemies put out of action.

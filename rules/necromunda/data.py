@@ -93,6 +93,9 @@ KID_NOTE = _("kid: does not steady a pinned friend")
 
 @dataclass(frozen=True, slots=True)
 class FighterType:
+    """A fighter type (1.2): its profile, and where the profile comes from (the reference
+    card says so)."""
+
     code: str
     label: str
     profile: Profile
@@ -381,20 +384,17 @@ SIDE_FIELDS = (
 # How much one gang may hold: limits of the service, not rules (the text sets no gang size,
 # no type counts and no weapon limits). Each is far above a real gang, and keeps the sheet
 # (one characteristic row and a few weapon lines per fighter) to a few seconds.
+#
+# - members, 40: gangs of the full game field about 5 to 20 fighters; the dead stay on the
+#   roster for good, so 40 leaves room for 20 of them;
+# - equipment, 10 lines a fighter: a fighter listing a pistol, a second pistol, a basic or
+#   heavy weapon, a sword, a knife, three grenade types and an armour is 9 lines;
+# - count, 99: a count does not lengthen the sheet; grenades are not counted (1.4);
+# - abilities, none: Necromunda fighters have no abilities (skills are not in these rules);
+# - squad equipment, 100 lines: about 5 lines a fighter for 20 fighters (the sheet prints
+#   one line per weapon).
 DOCUMENT_LIMITS = DocumentLimits(
-    # Gangs of the full game field about 5 to 20 fighters; the dead stay on the roster for
-    # good, so 40 leaves room for 20 of them.
-    members=40,
-    # A fighter listing a pistol, a second pistol, a basic or heavy weapon, a sword, a knife,
-    # three grenade types and an armour is 9 lines: 10 is the most any fighter needs.
-    equipment=10,
-    # A count does not lengthen the sheet; grenades are not counted (1.4).
-    count=99,
-    # Necromunda fighters have no abilities (skills are not in these rules).
-    abilities=0,
-    squad_abilities=0,
-    # About 5 lines a fighter for 20 fighters: the sheet prints one line per weapon.
-    squad_equipment=100,
+    members=40, equipment=10, count=99, abilities=0, squad_abilities=0, squad_equipment=100
 )
 
 # --- rule formulas (section 2 and 7) --------------------------------------------------------

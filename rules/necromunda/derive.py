@@ -16,9 +16,10 @@ for 10 fighters).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from rules.i18n import Translate
 from rules.i18n import gettext_noop as _
 from rules.necromunda.data import (
     ARMOUR,
@@ -41,8 +42,6 @@ from rules.necromunda.data import (
     strength_save_modifier,
 )
 from rules.types import Member, Roster
-
-Translate = Callable[[str], str]
 
 # --- lookups built once ---------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ per fighter (profile with its advances, to hit, attack dice, run and charge, gre
 armour, weapons with this fighter's numbers, tick boxes) and the quick-reference card's
 tables (``reference.py``) as the templates read them.
 
-Plain Python, no Django import: every label is translated through the ``translate`` function
-the caller passes (Django's ``gettext``), exactly where it is printed.
+Labels are translated where they are printed (``rules.i18n.Translate``).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.i18n import Translate
 from rules.i18n import gettext_noop as _
 from rules.necromunda import data, reference
 from rules.necromunda.derive import derive_member, gear, target_label
@@ -25,8 +25,6 @@ from rules.pack_tables import Pack
 from rules.reference import card_context
 from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
-
-Translate = Callable[[str], str]
 
 DASH = "—"  # a value the text does not give
 NOT_IN_RULES = _("—: not in these rules")

@@ -25,11 +25,8 @@ from rules.unit_game import unit_game
 
 CODE = data.CODE
 
-SYSTEM = register(
-    unit_game(
-        __name__,  # its modules: rules.unit_game.MODULES
-        states=(),
-        builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
-        campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
-    )
-)  # fmt: skip
+SYSTEM = register(unit_game(
+    __name__,  # its modules: rules.unit_game.MODULES
+    states=(), builder=BuilderChoices.for_units(validation.weapons_for),  # where each may sit (1.2)
+    campaign_settings={"rank_casualties": True},  # VP, wins, then the fewest models lost
+))  # fmt: skip

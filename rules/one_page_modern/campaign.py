@@ -55,7 +55,6 @@ from rules.one_page_modern.data import (
     DEFAULT_MISSION_VP,
     ITEMS,
     KINDS,
-    OUTCOMES,
     TRAINING,
     VEHICLE_ARMOUR,
     count,
@@ -90,24 +89,17 @@ LABELS = {
     "column:casualty_vp": _("VP lost for own units destroyed"),
     "column:casualties": _("Models lost"),
 }
-_unit_values = vp_campaign.unit_words("lost", "models")
 
 # The history's words for the kinds of change only this game makes, and for its VP, which
 # own units destroyed take from (``CampaignRules.history``).
-# What a campaign's timeline and book show of a battle's history, beside the changes of
-# status (CampaignRules.timeline_kinds): a unit destroyed.
-TIMELINE_KINDS = ("unit-destroyed",)
-
-HISTORY = vp_campaign.history(
+HISTORY = vp_campaign.unit_history(
     _(
         "%(outcome)s: %(mission_vp)s VP for the mission, −%(casualty_vp)s for own units "
         "destroyed, %(total_vp)s in all"
     ),
-    {
-        "unit-lost": (_("%(unit)s: lost %(lost)s of %(models)s models"), _unit_values),
-        "unit-destroyed": (_("%(unit)s: destroyed"), _unit_values),
-    },
-)
+    {"unit-lost": _("%(unit)s: lost %(lost)s of %(models)s models")},
+    "lost", "models",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +159,8 @@ def _unit_points(unit: Unit, table: PointsTable) -> int:
     return total
 
 
-def campaign_points(roster: Roster, house_rules: HouseRules) -> int | None:
-    """The force's points under the campaign's table, or None when the campaign costs
-    nothing (the default)."""
-    return vp_campaign.unit_points(roster, house_rules.points, _unit_points)
+# The force's points under the campaign's table, or None when the campaign costs nothing.
+campaign_points = vp_campaign.unit_costing(_unit_points)
 
 
 def points_violation(points: int, limit: int | None) -> Violation | None:
@@ -183,9 +173,8 @@ def points_violation(points: int, limit: int | None) -> Violation | None:
 
 # The house-rule tables as every campaign of a VP table and a points table reads them.
 default_house_rules, parse_house_rules, check_roster = vp_campaign.house_rule_functions(
-    default_vp=DEFAULT_VP, outcomes=OUTCOMES, per_casualty="unit_destroyed",
-    vp_table=battle.VPTable, house_rules=HouseRules, points=_points_from_json,
-    cost=campaign_points, violation=points_violation,
+    HouseRules, DEFAULT_VP, "unit_destroyed",
+    points=_points_from_json, cost=campaign_points, violation=points_violation,
 )  # fmt: skip
 
 
@@ -267,5 +256,4 @@ STANDING_COLUMNS = (
 )  # fmt: skip
 
 # What one battle adds to the force's own column and to the casualties column.
-tallies = vp_campaign.result_tallies(units_destroyed="units_destroyed")
-casualties = vp_campaign.result_count("models_lost")
+tallies, casualties = vp_campaign.result_columns("models_lost", units_destroyed="units_destroyed")

@@ -8,17 +8,14 @@ its card (kind, training, activation with its leader, skill against cover, pinni
 or mounted weapons with their marks, vehicle armour and moves, fire points in the seven
 range columns, notes), the weapon key at the foot, and the quick-reference card's tables
 (``reference.py``) as the templates read them.
-
-Plain Python, no Django import: every label is translated through the ``translate`` function
-the caller passes (Django's ``gettext``), exactly where it is printed. Every number comes
-from ``data.py`` and ``derive.py``; the templates compute none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
+from rules.i18n import Translate
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern import data, reference
 from rules.one_page_modern.derive import derive_unit, mount_context, weapon_marks
@@ -27,22 +24,31 @@ from rules.reference import card_context
 from rules.registry import Printing
 from rules.types import Equipment, Member, Roster, RosterCost, Unit
 
-Translate = Callable[[str], str]
-
 NO_POINTS = _("no points")
 ACTIVATION_WITH_LEADER = _("%(activation)s (%(base)s without %(leader)s)")
 LEADER_MARK = _("leader: %(level)s")
 CANNOT_BE_PINNED = _("cannot be pinned")
 HARD_COVER = _("hard cover: shooters %(modifier)s")
-ARMOURED = _("armoured (immune to small arms and HMGs)")
-NOT_ARMOURED = _("not armoured (small arms and HMGs can harm it)")
-MOVE_OPEN = _("%(distance)s in the open")
-MOVE_LIGHT_COVER = _("%(distance)s through light cover")
-MOVE_MEDIUM_COVER = _("%(distance)s through medium cover, without firing")
-UNIT_TOTAL = _("unit total")
-ALL_WEAPONS = _("all weapons")
-STATIONARY = _("stationary")
-MOVING = _("moving")
+# A vehicle's card: whether small arms can harm it, by its armour class's ``armoured``.
+ARMOURED_LABELS = {
+    True: _("armoured (immune to small arms and HMGs)"),
+    False: _("not armoured (small arms and HMGs can harm it)"),
+}
+# Its moves, by ground (``data.VEHICLE_MOVES``); medium cover only for a vehicle that
+# crosses it.
+MOVE_LABELS = {
+    "open": _("%(distance)s in the open"),
+    "light-cover": _("%(distance)s through light cover"),
+    "medium-cover": _("%(distance)s through medium cover, without firing"),
+}
+# The rows of a unit's fire points: an infantry unit's total, a vehicle's stationary and
+# moving, the weapons of any other unit (a bunker, a gun).
+FIRE_ROW_LABELS = {
+    "total": _("unit total"),
+    "stationary": _("stationary"),
+    "moving": _("moving"),
+    "weapons": _("all weapons"),
+}
 FIRE_POINTS_NOTE = _(
     "Fire points: the dice the unit rolls at a target up to that distance (and farther than "
     "the previous column); a stationary vehicle fires all its weapons, a moving one its best."
@@ -110,21 +116,16 @@ def _activation_label(derived: dict[str, Any], translate: Translate) -> str:
 
 def _vehicle(unit: Unit, derived: dict[str, Any], translate: Translate) -> dict[str, Any]:
     cls = data.vehicle_armour(unit)
+    grounds = [g for g in MOVE_LABELS if g != "medium-cover" or derived["crosses_medium_cover"]]
     moves = [
-        translate(MOVE_OPEN) % {"distance": data.distance(data.VEHICLE_MOVES["open"])},
-        translate(MOVE_LIGHT_COVER)
-        % {"distance": data.distance(data.VEHICLE_MOVES["light-cover"])},
+        translate(MOVE_LABELS[g]) % {"distance": data.distance(data.VEHICLE_MOVES[g])}
+        for g in grounds
     ]
-    if derived["crosses_medium_cover"]:
-        moves.append(
-            translate(MOVE_MEDIUM_COVER)
-            % {"distance": data.distance(data.VEHICLE_MOVES["medium-cover"])}
-        )
     return {
         "armour_class": translate(cls.label),
         "armour_save": data.plus(cls.save),
         "armoured": cls.armoured,
-        "armoured_label": translate(ARMOURED if cls.armoured else NOT_ARMOURED),
+        "armoured_label": translate(ARMOURED_LABELS[bool(cls.armoured)]),
         "moves": moves,
     }
 
@@ -140,14 +141,12 @@ def unit_block(unit: Unit, translate: Translate) -> dict[str, Any]:
     else:
         kind_label = translate(kind.label)
     if kind.has_members:
-        fire = [_fire_row(translate(UNIT_TOTAL), derived["fire_points"])]
+        rows = {"total": "fire_points"}
     elif vehicle:
-        fire = [
-            _fire_row(translate(STATIONARY), derived["fire_points"]),
-            _fire_row(translate(MOVING), derived["fire_points_moving"]),
-        ]
+        rows = {"stationary": "fire_points", "moving": "fire_points_moving"}
     else:
-        fire = [_fire_row(translate(ALL_WEAPONS), derived["fire_points"])]
+        rows = {"weapons": "fire_points"}
+    fire = [_fire_row(translate(FIRE_ROW_LABELS[row]), derived[key]) for row, key in rows.items()]
     cover = data.COVER[data.BUNKER_COVER]
     return {
         "name": unit.name,

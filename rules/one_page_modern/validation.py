@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.forces import force_violations
 from rules.i18n import gettext_noop as _
 from rules.one_page_modern.data import (
     ASSAULT_RIFLE,
@@ -193,21 +194,23 @@ def _breaks_nothing(unit: Unit, infantry: bool) -> bool:
 
 def validate(roster: Roster) -> list[Violation]:
     """Every rule of section 4 broken, force-level first, then unit by unit."""
-    if not roster.units:
-        return [Violation("no-units", NO_UNITS, {}, None)]
+    return force_violations(roster, ("no-units", NO_UNITS), validate_unit)
+
+
+def validate_unit(unit: Unit) -> list[Violation]:
+    """Every rule of section 4 one unit breaks."""
+    infantry = KINDS[unit.kind].has_members
+    if _breaks_nothing(unit, infantry):  # the usual case: nothing to report
+        return []
     out: list[Violation] = []
-    for unit in roster.units:
-        infantry = KINDS[unit.kind].has_members
-        if _breaks_nothing(unit, infantry):  # the usual case: nothing to report
-            continue
-        if infantry:
-            out += _infantry_rules(unit)
-        misplaced = _misplaced(unit)
-        out += _cannon_mount(unit, misplaced)
-        out += _launcher_without_rifle(unit)
-        out += _not_mountable(unit, misplaced)
-        if infantry:
-            out += _leader_rule(unit)
+    if infantry:
+        out += _infantry_rules(unit)
+    misplaced = _misplaced(unit)
+    out += _cannon_mount(unit, misplaced)
+    out += _launcher_without_rifle(unit)
+    out += _not_mountable(unit, misplaced)
+    if infantry:
+        out += _leader_rule(unit)
     return out
 
 

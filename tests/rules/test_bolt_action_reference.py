@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rules.bolt_action import data, reference
+from rules.bolt_action import data, reference, reference_data
 from rules.bolt_action.reference import BY_KEY, TABLES
 
 SPEC_ORDER = [
@@ -221,10 +221,16 @@ def test_5_13_morale_test_after_shooting():
 
 @pytest.fixture
 def reloaded(monkeypatch):
-    """``reference`` rebuilt after the test patches ``data``; rebuilt again afterwards."""
-    yield lambda: importlib.reload(reference)
+    """``reference`` (and its tables, ``reference_data``) rebuilt after the test patches
+    ``data``; rebuilt again afterwards."""
+
+    def reload():
+        importlib.reload(reference_data)
+        return importlib.reload(reference)
+
+    yield reload
     monkeypatch.undo()
-    importlib.reload(reference)
+    reload()
 
 
 def test_tables_read_their_numbers_from_data(monkeypatch, reloaded):
