@@ -124,6 +124,9 @@ def test_the_report_link_names_its_round_and_table_and_the_report_its_round(
     assert f'value="Ford {pairing.table}"' not in elsewhere
 
     sent = {**query, "s0-outcome": "full", "s1-outcome": "failed"}
+    preview = client.post(report, {**sent, "preview": "1"})  # the VP shown, nothing kept
+    assert preview.status_code == 200 and not Battle.objects.exists()
+    assert '<input type="hidden" name="round" value="1">' in preview.content.decode()
     refused = client.post(report, {**sent, "round": "2"})
     assert refused.status_code == 400 and not Battle.objects.exists()
     assert "this campaign has no round 2" in refused.content.decode()
