@@ -209,10 +209,11 @@ class ReportSide:
 
 
 def report_document(
-    data: Any, *, system: str, sides: list[ReportSide]
+    data: Any, *, system: str, sides: list[ReportSide], round: int | None = None
 ) -> tuple[dict[str, Any], list[str]]:
     """The posted screen as a ``battle-report/1`` document, and what could not be read (the
-    parser checks the rest: a number out of range, a key the state does not allow)."""
+    parser checks the rest: a number out of range, a key the state does not allow); with
+    ``round``, the report names the round whose table it plays."""
     errors: list[str] = []
     document_sides = []
     for side in sides:
@@ -283,6 +284,8 @@ def report_document(
     played_on = data.get("played_on", "").strip()
     if played_on:
         document["played_on"] = played_on
+    if round is not None:
+        document["round"] = round
     return document, errors
 
 

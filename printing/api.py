@@ -283,17 +283,19 @@ class CampaignReportViewSet(ApiViewSet):
 CREW_SHEET_TEXT = _(
     "The sheet (cards=true: the cards) of only the models (units) of squad_id that its "
     "player chose as the table's crew (see crew; none chosen: the whole squad), with the "
-    "round, the table, the opponent and the scenario above them. The squad's player only: "
-    "anyone else, and a squad at no table of the round (or with its bye), gets 404. Rendered "
-    "in the request, as the round page's download (a squad's sheet at most). Throttled on "
-    "its own (scope 'pdf'); errors are JSON."
+    "round, the table, the opponent and the scenario above them. The squad's player and the "
+    "campaign's organiser only: anyone else, and a squad at no table of the round (or with "
+    "its bye), gets 404. Rendered in the request, as the round page's download (a squad's "
+    "sheet at most). Throttled on its own (scope 'pdf'); errors are JSON."
 )
 
 
 class CrewSheetOptionsSerializer(serializers.Serializer):
     squad_id = serializers.IntegerField(
         min_value=1, max_value=2**31 - 1,
-        help_text=_("Your squad at a table of the round (an entry's squad_id)."),
+        help_text=_(
+            "Your squad at a table of the round (an entry's squad_id); the organiser's, any."
+        ),
     )  # fmt: skip
     paper = serializers.ChoiceField(choices=sorted(PAPER_SIZES), default="a4")
     cards = serializers.BooleanField(
@@ -328,7 +330,7 @@ class CrewSheetViewSet(ApiViewSet):
             seat = crew_seat(round, squad_id=options["squad_id"])
         except NoCrewSheet:
             raise NotFound() from None
-        if seat.entry.player_id != request.user.pk:
+        if request.user.pk not in (seat.entry.player_id, campaign.organiser_id):
             raise NotFound()
 
         def pdf(wait: float) -> bytes:

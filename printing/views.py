@@ -6,7 +6,8 @@
   campaign; printed by the task worker as the report is.
 - A round's pairings sheet (``campaigns:round_pairings_pdf``): whoever may read the campaign.
 - A crew's sheet or cards (``campaigns:crew_sheet_pdf``, ``crew_cards_pdf``,
-  ``printing.crew``): the squad's player alone, rendered in the request.
+  ``printing.crew``): the squad's player and the campaign's organiser, rendered in the
+  request.
 - A stored squad's sheet or model cards: its owner's, through the squad's pk (another user
   gets a 404, an anonymous visitor is sent to log in, as on the builder); anyone's, through
   the squad's public id, while its owner keeps the public link on (else a 404).
@@ -287,13 +288,14 @@ def round_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _crew_pdf(request: HttpRequest, pk: int, number: int, entry_pk: int, *, cards: bool):
-    """A crew's sheet or cards (``printing.crew``), for the squad's player alone (404 for
-    anyone else, as a squad's own sheet), rendered in the request."""
+    """A crew's sheet or cards (``printing.crew``), for the squad's player and the
+    campaign's organiser (404 for anyone else, as a squad's own sheet), rendered in the
+    request."""
     campaign = get_object_or_404(Campaign.objects.select_related("pack_version"), pk=pk)
     round = get_object_or_404(Round, campaign=campaign, number=number)
     try:
         seat = crew_seat(round, entry_id=entry_pk)
-        if seat.entry.player_id != request.user.pk:
+        if request.user.pk not in (seat.entry.player_id, campaign.organiser_id):
             raise NoCrewSheet(entry_pk)  # nobody else's: as if it were not there
         paper = _paper(request)
         if paper is None:

@@ -74,6 +74,10 @@ class RecordField:
     # a characteristic's abbreviation, so the history writes it as the builder does
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     required: bool = False  # a battle report's key that must be given (a unit's models lost)
+    # the cell of the game's pack points lists that prices this code field's choices (a
+    # unit's training level by the pack's "level" rows): the builder shows each choice's
+    # price (``rules.pack_prices``); "" for none
+    priced: str = ""
 
 
 @dataclass(frozen=True, slots=True)

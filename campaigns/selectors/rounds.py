@@ -107,19 +107,25 @@ def latest_round(campaign: Campaign) -> Round | None:
 
 
 def table_setup(
-    campaign: Campaign, entries: list[Entry]
+    campaign: Campaign, entries: list[Entry], *, round: int | None = None, table: int | None = None
 ) -> tuple[dict[int, list[str] | None], str]:
     """The crews the players chose (by entry id) and the scenario typed for the table of a
-    published round where ``entries`` sit together with no battle yet; ``({}, "")`` when
-    they sit at no such table (1 query)."""
+    published round where ``entries`` sit together with no battle yet (that of round number
+    ``round``, and table ``table``, when given); ``({}, "")`` when they sit at no such table
+    (1 query)."""
     ids = {entry.pk for entry in entries}
     seats = Seat.objects.filter(
         round__campaign=campaign, round__status=Round.Status.PUBLISHED, entry_id__in=ids,
         pairing__table__isnull=False, pairing__battle__isnull=True,
-    ).values_list("pairing_id", "entry_id", "crew", "pairing__scenario")  # fmt: skip
+    )  # fmt: skip
+    if round is not None:
+        seats = seats.filter(round__number=round)
+    if table is not None:
+        seats = seats.filter(pairing__table=table)
+    rows = seats.values_list("pairing_id", "entry_id", "crew", "pairing__scenario")
     tables: dict[int, dict[int, list[str] | None]] = defaultdict(dict)
     scenarios: dict[int, str] = {}
-    for pairing_id, entry_id, crew, scenario in seats:
+    for pairing_id, entry_id, crew, scenario in rows:
         tables[pairing_id][entry_id] = crew
         scenarios[pairing_id] = scenario
     for pairing_id, crews in tables.items():

@@ -63,11 +63,14 @@ def _crewed(campaign: Campaign, sides: list[ReportSide], data) -> tuple[list[Rep
     """The sides with their crews, and the scenario of their table (or ""). The crews are
     those posted (``crew-<entry>``, once the screen's crew was chosen: ``crews``), else
     those the players chose for the table of a published round where these squads sit
-    (``selectors.table_setup``); each side's rows narrowed to its crew. A name the squad
-    lacks is left out here, as the report would refuse it."""
+    (``selectors.table_setup``; the round and table the link names, ``_tied``); each side's
+    rows narrowed to its crew. A name the squad lacks is left out here, as the report would
+    refuse it."""
     if len(sides) < 2:  # still choosing the squads
         return sides, ""
-    chosen, scenario = selectors.table_setup(campaign, [side.entry for side in sides])
+    round, table = _tied(data)
+    entries = [side.entry for side in sides]
+    chosen, scenario = selectors.table_setup(campaign, entries, round=round, table=table)
     if "crews" in data:
         chosen = {side.entry.pk: data.getlist(f"crew-{side.entry.pk}") or None for side in sides}
     for side in sides:
@@ -81,6 +84,16 @@ def _crewed(campaign: Campaign, sides: list[ReportSide], data) -> tuple[list[Rep
             side.members = [m for m in side.members if m.name in crew]
             side.units = tuple(u for u in side.units if u.name in crew)
     return sides, scenario
+
+
+def _tied(data) -> tuple[int | None, int | None]:
+    """The round and the table a report is for, as the round page's link names them
+    (``round``, ``table``: whole numbers from 1), or None: the report then says its round
+    (``battle-report/1``'s ``round``), and the service ties it to that round's table or
+    refuses it, at ``round``."""
+    round = _pk(data.get("round", "")) or None
+    table = _pk(data.get("table", "")) or None
+    return round, table if round is not None else None
 
 
 def _ticked(entries: list[Entry], user) -> list[int]:
@@ -120,7 +133,9 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
     errors: list[str] = []
     preview: dict[str, Any] | None = None
     if request.method == "POST":
-        document, errors = report_document(request.POST, system=campaign.system, sides=sides)
+        document, errors = report_document(
+            request.POST, system=campaign.system, sides=sides, round=_tied(data)[0]
+        )
         if "preview" in request.POST:
             preview = _preview(campaign, sides, data, document, errors)
             if request.htmx:
@@ -165,6 +180,7 @@ def battle_new(request: HttpRequest, pk: int) -> HttpResponse:
             ],  # fmt: skip
             "units_game": game.units is not None,
             "any_crew": any(side.crew is not None for side in sides),
+            "tied": dict(zip(("round", "table"), _tied(data), strict=True)),
             # the table's scenario, typed by the organiser, until the screen has its own
             "scenario": data.get("scenario") if "scenario" in data else table_scenario,
             "scenarios": selectors.scenario_names(campaign),  # the pack's, offered

@@ -92,6 +92,7 @@ def _page(request: HttpRequest, campaign: Campaign, number: int) -> HttpResponse
                 can_set_scenario=can_set_scenario,
                 csrf_input=csrf_input(request) if can_set_scenario else "",
                 scenario_list="scenarios" if scenarios else "",
+                organiser=is_organiser,
             ),  # fmt: skip
             "scenarios": scenarios,
             "bye": bye.seats.all()[0] if bye is not None else None,

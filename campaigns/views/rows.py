@@ -99,7 +99,10 @@ _TABLE = (
     '\n    <tr id="table-%d"><td class="number">%d</td>\n      %s'
     '\n      <td class="scenario">%s</td>\n      <td>%s\n        %s</td></tr>\n  '
 )
-_SEAT = '<td><a href="%s%d/">%s</a> <span class="muted">%s</span>\n        %s\n        %s%s</td>'
+_SEAT = (
+    '<td data-squad="%d"><a href="%s%d/">%s</a> <span class="muted">%s</span>\n        %s\n'
+    "        %s%s</td>"
+)
 _SCENARIO = (
     '<form method="post" action="%s" hx-post="%s" hx-target="#round" hx-swap="outerHTML" '
     'class="inline">%s<input type="hidden" name="table" value="%d"><input name="scenario" '
@@ -115,12 +118,14 @@ def table_rows(
     can_set_scenario: bool,
     csrf_input: str,
     scenario_list: str = "",
+    organiser: bool = False,
 ) -> SafeString:
-    """A round's tables (``round.html``'s ``table.pairings`` tbody): each seat's squad and
-    player, its crew and, for its player while the table has no battle, the link that
-    chooses it, and the link that prints it (``printing.crew``) at any time; the scenario
-    (a form for the organiser while the round is open); the table's battle, or the link
-    that reports it for a player seated there once published.
+    """A round's tables (``round.html``'s ``table.pairings`` tbody): each seat (its squad's
+    id in ``data-squad``) with its squad and player, its crew and, for its player while the
+    table has no battle, the link that chooses it, and for its player or the campaign's
+    ``organiser`` the link that prints it (``printing.crew``) at any time; the scenario (a
+    form for the organiser while the round is open); the table's battle, or the link that
+    reports it for a player seated there once published, naming the round and the table.
     ``csrf_input`` is the page's ``{% csrf_token %}`` (the scenario forms post);
     ``scenario_list`` the id of the page's ``<datalist>`` of the pack's scenarios, if any."""
     pk, number = round.campaign_id, round.number
@@ -149,13 +154,13 @@ def table_rows(
             mine = mine or entry.player_id == user_id
             crew = escape(", ".join(seat.crew or ()))
             cells.append(_SEAT % (
-                entry_prefix, entry.pk, escape(entry.squad.name),
+                entry.squad_id, entry_prefix, entry.pk, escape(entry.squad.name),
                 escape(entry.player.get_username()),
                 f'<br><span class="crew muted">{crew_word} {crew}</span>' if seat.crew else "",
                 f'<br><a class="crew-link" href="{crew_prefix}{entry.pk}/">{choose}</a>'
                 if chooses else "",
                 f'<br><a class="crew-sheet" href="{crew_prefix}{entry.pk}/sheet.pdf">'
-                f"{print_crew}</a>" if entry.player_id == user_id else "",
+                f"{print_crew}</a>" if organiser or entry.player_id == user_id else "",
             ))  # fmt: skip
         if can_set_scenario:
             scenario = _SCENARIO % (
@@ -173,7 +178,10 @@ def table_rows(
             outcome = f'<span class="muted">{not_yet}</span>'
             if published and mine:
                 sides = "".join(f"side={seat.entry.pk}&amp;" for seat in seats)
-                outcome += f' · <a class="report-link" href="{report_url}?{sides}">{report}</a>'
+                tied = f"round={number}&amp;table={table.table}"  # the report's table, named
+                outcome += (
+                    f' · <a class="report-link" href="{report_url}?{sides}{tied}">{report}</a>'
+                )
         rows.append(_TABLE % (
             table.table, table.table, "".join(cells), scenario, outcome,
             f'<span class="rematch">{rematch}</span>' if table.forced_rematch else "",

@@ -25,7 +25,7 @@ from rosters.builder.choices import pack_price, priced
 from rosters.models import Squad
 from rules import get_system
 from rules.army_lists import allowed_kinds
-from rules.pack_prices import Prices, pack_prices
+from rules.pack_prices import Prices, pack_prices, within
 from rules.registry import GameSystem, RecordField, UnitRules
 from rules.types import Equipment, Member, Roster, Unit
 
@@ -83,16 +83,23 @@ class UnitCard:
     item_options: str = ""  # the weapons its add pickers offer (``_offers``)
 
 
-def _field(system: GameSystem, f: RecordField, value: Any) -> Field:
+def _field(
+    system: GameSystem, f: RecordField, value: Any, prices: Prices | None = None, kind: str = ""
+) -> Field:
+    """A value's form field; a code field the pack prices (``RecordField.priced``) shows
+    each choice's price, a unit's own ``kind``'s where the pack costs them together."""
     shape = system.units
     assert shape is not None
     choices = ""
     if f.kind == "code":
         empty = [] if f.default is not None or f.key in _required(system) else [("", "—")]
+        prices = prices or {}
+        cell = within(f.priced, kind) if within(f.priced, kind) in prices else f.priced
         choices = options(
-            [*empty, *((c, _(shape.label(f.key, c))) for c in f.choices)],
+            [*empty, *((c, priced(_(shape.label(f.key, c)), pack_price(prices, cell, c)))
+                       for c in f.choices)],
             "" if value is None else value,
-        )
+        )  # fmt: skip
     return Field(f.key, _(f.label), f.kind, value, choices, f.minimum, f.maximum)
 
 
@@ -222,7 +229,13 @@ def unit_builder_context(
         kind = shape.kinds[unit.kind]
         unit_url = f"{base}units/{i}/"
         fields = [
-            _field(system, f, unit.record.get(f.key, shape.default(unit.kind, f.key)))
+            _field(
+                system,
+                f,
+                unit.record.get(f.key, shape.default(unit.kind, f.key)),
+                prices,
+                unit.kind,
+            )
             for f in shape.record
             if f.key in kind.keys
         ]
@@ -232,7 +245,7 @@ def unit_builder_context(
                 member,
                 shape.group(member),
                 [
-                    _field(system, f, member.record.get(f.key, f.default))
+                    _field(system, f, member.record.get(f.key, f.default), prices)
                     for f in system.member_record
                 ],
                 _lines(
@@ -279,7 +292,7 @@ def unit_builder_context(
         "kind_options": _kind_options(shape, prices, allowed),
         "army_list": allowed is not None,  # the picker holds only what the pack's list allows
         "labels_allowed": system.equipment_labels,
-        "member_fields": [_field(system, f, f.default) for f in system.member_record],
+        "member_fields": [_field(system, f, f.default, prices) for f in system.member_record],
         "urls": {
             "builder": base,
             "unit_add": f"{base}units/add/",

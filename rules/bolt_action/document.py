@@ -37,7 +37,7 @@ UNITS = UnitRules(
         for code, kind in KINDS.items()
     },
     record=(
-        RecordField("quality", _("Quality"), "code", choices=tuple(QUALITIES)),
+        RecordField("quality", _("Quality"), "code", choices=tuple(QUALITIES), priced="quality"),
         RecordField("drive", _("Drive"), "code", choices=tuple(DRIVES)),
         RecordField("notes", _("Notes"), "text", default=""),
     ),

@@ -58,8 +58,14 @@ UNITS = UnitRules(
         for code, kind in KINDS.items()
     },
     record=(
-        RecordField("training", _("Training"), "code", choices=tuple(TRAINING)),
-        RecordField("armour_class", _("Armour class"), "code", choices=tuple(VEHICLE_ARMOUR)),
+        RecordField("training", _("Training"), "code", choices=tuple(TRAINING), priced="level"),
+        RecordField(
+            "armour_class",
+            _("Armour class"),
+            "code",
+            choices=tuple(VEHICLE_ARMOUR),
+            priced="armour",
+        ),
         RecordField("tank", _("Tank"), "flag", default=DEFAULT_TANK),
         RecordField("notes", _("Notes"), "text", default=""),
     ),
@@ -79,7 +85,8 @@ MEMBER_RECORD = (
     RecordField("count", _("Models"), "count", default=DEFAULT_COUNT, minimum=1,
                 maximum=MAX_GROUP),
     RecordField("leader", _("Leader"), "code", default=None, choices=tuple(TRAINING),
-                help=_("A leader's own training level: a better one sets the unit's activation.")),
+                help=_("A leader's own training level: a better one sets the unit's activation."),
+                priced="level"),
     RecordField("armour", _("Armour"), "code", default=DEFAULT_ARMOUR, choices=tuple(ARMOUR)),
 )  # fmt: skip
 

@@ -1,7 +1,8 @@
 """A crew sheet (issue #31, "Battle set-up"): each player prints the sheet and cards of only
 the crew they chose for their table of a round, with the table's scenario (hostile text
-printed as text); linked from the round page for the player's own table; through the API
-for the player alone; cached by the crew and the scenario."""
+printed as text); linked from the round page for the player's own table (the organiser's:
+every table's); through the API for the player and the organiser; cached by the crew and
+the scenario."""
 
 from __future__ import annotations
 
@@ -72,12 +73,16 @@ def test_the_player_prints_only_their_crew_with_the_scenario(
 
 
 def test_nobody_else_prints_the_crew_and_the_page_links_only_ones_own(
-    client, campaign, organiser, table
+    client, campaign, organiser, table, django_user_model
 ):
     round, seat, crew, home = table
     url = reverse("campaigns:crew_sheet_pdf", args=[campaign.pk, 1, seat.entry_id])
-    client.force_login(organiser)
+    other = Pairing.objects.get(round=round, table=2).seats.first()  # a player elsewhere
+    client.force_login(other.entry.player)
     assert url not in client.get(reverse("campaigns:round", args=[campaign.pk, 1])).content.decode()
+    assert client.get(url).status_code == 404
+    client.force_login(django_user_model.objects.create_user(username="stranger", password="x"))
+    # a stranger neither (the organiser may: tests/campaigns/test_round_page_ties.py)
     assert client.get(url).status_code == 404
     bye = Pairing.objects.get(round=round, table__isnull=True).seats.get()
     client.force_login(bye.entry.player)
@@ -112,8 +117,8 @@ def test_the_api_prints_the_crew_sheet_for_its_player_and_caches_by_crew_and_sce
     assert api.get(base + "&paper=a3").status_code == 400
     assert api.get(f"/api/campaigns/{campaign.pk}/rounds/1/crew-sheet/").status_code == 400
     assert api.get(base.replace("rounds/1/", "rounds/9/")).status_code == 404
-    api.force_authenticate(organiser)
-    assert api.get(base).status_code == 404  # the squad's player alone
+    api.force_authenticate(Pairing.objects.get(round=round, table=2).seats.first().entry.player)
+    assert api.get(base).status_code == 404  # the squad's player and the organiser alone
     schema = APIClient().get("/api/schema/").json()
     operation = schema["paths"]["/api/campaigns/{id}/rounds/{number}/crew-sheet/"]["get"]
     assert {p["name"] for p in operation["parameters"]} >= {"squad_id", "paper", "cards"}
