@@ -99,3 +99,13 @@ def test_the_api_card_takes_a_pack_and_documents_it(user, settings_unlimited):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     parameters = schema["paths"]["/api/systems/{code}/reference/"]["get"]["parameters"]
     assert {"pack", "token", "campaign"} <= {p["name"] for p in parameters}
+
+
+def test_the_pack_s_page_links_its_card_when_it_holds_weapons(user, client):
+    version = example_version(user)
+    black_sun = example_version(user, "black-sun")  # no weapon profiles
+    client.force_login(user)
+    page = client.get(f"/packs/{version.pack_id}/").content.decode()
+    assert f'href="{URL}?pack={version.pack_id}"' in page
+    other = client.get(f"/packs/{black_sun.pack_id}/").content.decode()
+    assert "/print/reference/" not in other
