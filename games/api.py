@@ -38,7 +38,8 @@ from api.mixins import JSONErrors, KnownQueryParams
 from api.renderers import FirstRenderer, PDFRenderer
 from games import catalogue
 from games.serializers import SystemCatalogueSerializer, SystemSerializer
-from printing.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf
+from printing.card_packs import card_pack
+from printing.pdf import PAPER_SIZES, NotPrintable, reference_card_pdf, reference_pack_key
 from rules import get_system, systems
 from rules.registry import GameSystem
 
@@ -47,6 +48,30 @@ MAX_AGE = 3600  # seconds a client may keep a catalogue before asking again (wit
 
 class PaperSerializer(serializers.Serializer):
     paper = serializers.ChoiceField(choices=sorted(PAPER_SIZES), default="a4")
+
+
+class ReferenceCardSerializer(PaperSerializer):
+    """The card's paper, and the club pack it prints with (``printing.card_packs``)."""
+
+    pack = serializers.IntegerField(
+        required=False, min_value=1,
+        help_text=_(
+            "A pack of the game (its id, GET /api/packs/): the card prints its weapon cells, "
+            "marked as the pack's, from its latest version. Yours, or shared with you: then "
+            "give token too."
+        ),
+    )  # fmt: skip
+    token = serializers.CharField(
+        required=False, max_length=100,
+        help_text=_("The share link's token of a pack shared with you."),
+    )  # fmt: skip
+    campaign = serializers.IntegerField(
+        required=False, min_value=1,
+        help_text=_(
+            "A campaign you may read: the card prints with the pack version it plays with "
+            "(none: the card without a pack). Not with pack."
+        ),
+    )  # fmt: skip
 
 
 # --- the views ------------------------------------------------------------------------------
@@ -154,9 +179,13 @@ class SystemViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
         description=_(
             "The card the web page offers, in the request's language (Accept-Language), on "
             "A4 or letter paper. Open to anonymous clients; throttled on its own (scope "
-            "'pdf'); errors are JSON. 404 for a game without a card."
+            "'pdf'); errors are JSON. 404 for a game without a card. With pack (or "
+            "campaign): the pack's weapon profiles in the cells the game leaves blank and its "
+            "own weapons, each marked with a dagger and a footnote naming the pack and its "
+            "version; 404 for a pack or campaign you may not read, 400 for one of another "
+            "game or both at once."
         ),
-        parameters=[CODE, PaperSerializer, CACHED_PARAMETERS[0]],
+        parameters=[CODE, ReferenceCardSerializer, CACHED_PARAMETERS[0]],
         responses={
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description=_("The PDF, as an attachment.")
@@ -168,15 +197,24 @@ class SystemViewSet(KnownQueryParams, JSONErrors, viewsets.GenericViewSet):
     @action(
         detail=True, methods=["get"], renderer_classes=[PDFRenderer],
         content_negotiation_class=FirstRenderer, throttle_scope="pdf",
-        query_serializer=PaperSerializer,
+        query_serializer=ReferenceCardSerializer,
     )  # fmt: skip
     def reference(self, request: Request, code: str) -> Response:
         system = self._system(code)
-        options = PaperSerializer(data=request.query_params.dict())
+        options = ReferenceCardSerializer(data=request.query_params.dict())
         options.is_valid(raise_exception=True)
-        paper = options.validated_data["paper"]
+        sent = options.validated_data
+        paper = sent["paper"]
+        version = card_pack(  # a ServiceError: 400 or 404, at its parameter
+            system=system.code, user=request.user, token=sent.get("token"),
+            pack=None if sent.get("pack") is None else str(sent["pack"]),
+            campaign=None if sent.get("campaign") is None else str(sent["campaign"]),
+        )  # fmt: skip
         try:
-            pdf = reference_card_pdf(system.code, paper=paper)  # PrintTooLong: a 503
+            pdf = reference_card_pdf(  # PrintTooLong: a 503
+                system.code, paper=paper, pack=None if version is None else version.read,
+                pack_key=None if version is None else reference_pack_key(version),
+            )  # fmt: skip
         except NotPrintable:
             raise exceptions.NotFound(gettext("No quick-reference card for this game.")) from None
         filename = f"{system.code}-reference-{paper}.pdf"

@@ -51,7 +51,7 @@ from printing.tasks import (
     wait_seconds,
 )
 from rosters.api import PUBLIC_ID
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 from rosters.serializers import PrintingSerializer, SheetOptionsSerializer
 
 # The headers of a 202 "on its way" answer (squad sheets, campaign reports), and the request's
@@ -162,7 +162,9 @@ class SquadSheetViewSet(ApiViewSet):
     queryset = Squad.objects.all()  # narrowed to the user's own by get_queryset
 
     def get_queryset(self):
-        return Squad.objects.filter(owner=self.request.user).select_related("owner")
+        return Squad.objects.filter(owner=self.request.user).select_related(
+            "owner", *COSTING_RELATED
+        )
 
     @extend_schema(
         summary=_("The squad sheet (or model cards) as PDF"),
@@ -183,7 +185,7 @@ class SquadSheetViewSet(ApiViewSet):
 class SharedSquadSheetViewSet(ApiViewSet):
     """Shared squads' sheets (``/api/shared/{public_id}/sheet/``), for anyone."""
 
-    queryset = Squad.objects.filter(is_public=True).select_related("owner")
+    queryset = Squad.objects.filter(is_public=True).select_related("owner", *COSTING_RELATED)
     permission_classes = [AllowAny]
     lookup_field = "public_id"
     lookup_value_regex = "[0-9a-fA-F-]{36}"

@@ -108,14 +108,15 @@ def squad_sheet_context(
     """What the squad sheet and card templates show, with every rules label translated: the
     squad's header here, the rest from the game (``Printing.squad_context``). ``notes`` and
     ``member_notes`` (by model name) are the player's, which the document does not hold;
-    ``pack``, a club's pack whose points table costs the squad (its total and limit)."""
+    ``pack``, a club's pack: its points table costs the squad (its total and limit), and
+    its weapon profiles fill the cells the game leaves "—", marked as the pack's."""
     system, printing = _printing(roster.system)
     costs = system.cost(roster) if system.cost is not None else None  # None: not costed
     violations = system.check(roster, pack)
     points = system.points(roster, pack) if pack is not None else None
     if points is None and costs is not None:
         points = costs.points
-    game = printing.squad_context(roster, costs, include_dead, gettext)
+    game = printing.squad_context(roster, costs, include_dead, gettext, pack)
     if system.units is not None:  # a force of units: the game gives one dict per unit
         models: list[dict[str, Any]] = []
         cards_of = game["units"]

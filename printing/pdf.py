@@ -225,18 +225,29 @@ def squad_sheet_pdf(
 # --- quick-reference cards ------------------------------------------------------------------
 
 
-def reference_card_pdf(system_code: str, *, paper: str = "a4", pack: Pack | None = None) -> bytes:
+def reference_card_pdf(
+    system_code: str, *, paper: str = "a4", pack: Pack | None = None, pack_key: str | None = None
+) -> bytes:
     """The quick-reference card of a game system; ``NotPrintable`` if it has none. With a
-    club's ``pack``, its weapon profiles printed and marked (rendered each time, not kept)."""
+    club's ``pack``, its weapon profiles printed and marked: cached under ``pack_key`` (its
+    stored version's, ``reference_pack_key``: an edit of the pack is a new version, a new
+    key), or, without one (the command line), rendered each time and not kept."""
     context = reference_card_context(system_code, paper=paper, pack=pack)
-    if pack is not None:
-        return render_pdf(reference_cards()[system_code], context)
     key = f"print:reference:{system_code}:{context['paper']}:{get_language()}"
+    if pack is not None:
+        if pack_key is None:
+            return render_pdf(reference_cards()[system_code], context)
+        key = f"{key}:{pack_key}"
     cached = cache.get(key)
     if cached is None:
         cached = render_pdf(reference_cards()[system_code], context)
         cache.set(key, cached, CACHE_SECONDS)
     return cached
+
+
+def reference_pack_key(version) -> str:
+    """A stored pack version's part of its reference card's cache key."""
+    return f"pack-{version.pk}"
 
 
 def reference_cards_ahead() -> list[tuple[str, str, str]]:
@@ -313,7 +324,7 @@ def stored_squad_key(
 ) -> str:
     """The cache key of a stored squad's PDF, as ``stored_squad_pdf`` stores it: at the
     squad's version, or at ``version`` when given (a render asked for an earlier one); with
-    the pack version that costs it, if one does (``Squad.pack``)."""
+    the pack version that costs it, if one does (``Squad.costing_version``)."""
     return squad_pdf_key(
         _stored_name(squad), version=squad.version if version is None else version,
         paper=paper, cards=cards, include_dead=include_dead,
@@ -321,8 +332,10 @@ def stored_squad_key(
 
 
 def _stored_name(squad) -> str:
-    """A stored squad's name in the cache: its id, and the pack version it is built with."""
-    pack = squad.pack_id
+    """A stored squad's name in the cache: its id, and the pack version that costs and
+    prints it (``Squad.costing_version``: its own, or its campaign's while enrolled), so a
+    pack's edit (a new version) or a campaign's change of pack is a new key."""
+    pack = squad.costing_version_id
     return f"squad-{squad.pk}" if pack is None else f"squad-{squad.pk}-pack-{pack}"
 
 

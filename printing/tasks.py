@@ -79,7 +79,7 @@ from printing.queue_stats import (
     retry_after,
 )
 from printing.waiting import wait_seconds
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 
 # Callers read these here: the download's wait, the queue's words and figures are this
 # module's (printing/queue_stats.py keeps the figures, printing/waiting.py the wait).
@@ -198,7 +198,7 @@ def render_sheet(
     """Render a squad's PDF (by default the sheet as a download asks for it: A4, the dead
     included) into the shared cache, unless the squad changed again since (``stale``: a
     later task renders it) or is gone. A failure is remembered for the download to tell."""
-    squad = Squad.objects.select_related("owner").filter(pk=squad_id).first()
+    squad = Squad.objects.select_related("owner", *COSTING_RELATED).filter(pk=squad_id).first()
     if squad is None:
         return GONE
     options = {"paper": paper, "cards": cards, "include_dead": include_dead}

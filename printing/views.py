@@ -1,6 +1,8 @@
 """Downloads of the printed outputs.
 
-- The quick-reference card of a game system: public.
+- The quick-reference card of a game system: public; with a club's pack (``pack=<id>``, a
+  pack the user may read, ``token=`` its share link's; or ``campaign=<id>``, the version the
+  campaign plays with: ``printing.card_packs``), its weapon cells marked, cached by version.
 - A campaign's report (``campaigns:report_pdf``): whoever may read the campaign.
 - A campaign's book (``campaigns:book_pdf``, ``printing.book``): whoever may read the
   campaign; printed by the task worker as the report is.
@@ -43,15 +45,18 @@ from django.views.decorators.http import require_GET
 
 from campaigns import selectors
 from campaigns.models import Campaign, Round
+from core.errors import Missing, ServiceError
 from core.limits import limit_pdf, over_limit
 from printing.book import BOOK, REPORT, CampaignPrint
 from printing.crew import NoCrewSheet, crew_filename, crew_seat, crew_sheet_pdf
+from printing.card_packs import card_pack
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
     NotPrintable,
     PrintTooLong,
     reference_card_pdf,
+    reference_pack_key,
     stored_squad_filename,
 )
 from printing.tasks import (
@@ -60,7 +65,7 @@ from printing.tasks import (
     squad_pdf_or_on_its_way,
     wait_seconds,
 )
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 
 DEAD_OPTIONS = {"1": True, "0": False}
 ON_ITS_WAY = "print/on_its_way.html"
@@ -96,12 +101,26 @@ def _pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 @limit_pdf
 @print_budget
 def reference_card(request: HttpRequest, system: str) -> HttpResponse:
-    """``/print/reference/<system>.pdf?paper=a4|letter``: the card as a PDF attachment."""
+    """``/print/reference/<system>.pdf?paper=a4|letter``: the card as a PDF attachment;
+    with ``pack=<id>`` (and the share link's ``token``) or ``campaign=<id>``, with that pack's
+    weapon profiles, marked (``printing.card_packs``)."""
     paper = _paper(request)
     if paper is None:
         return HttpResponseBadRequest(_("Paper must be a4 or letter."))
     try:
-        pdf = reference_card_pdf(system, paper=paper)
+        version = card_pack(
+            system=system, user=request.user, pack=request.GET.get("pack"),
+            token=request.GET.get("token"), campaign=request.GET.get("campaign"),
+        )  # fmt: skip
+    except Missing as error:
+        raise Http404(error.message) from None
+    except ServiceError as error:
+        return HttpResponseBadRequest(error.message)
+    try:
+        pdf = reference_card_pdf(
+            system, paper=paper, pack=None if version is None else version.read,
+            pack_key=None if version is None else reference_pack_key(version),
+        )  # fmt: skip
     except NotPrintable:
         raise Http404(_("No quick-reference card for this game.")) from None
     return _pdf_response(pdf, f"{system}-reference-{paper}.pdf")
@@ -180,12 +199,14 @@ def _squad_pdf(request: HttpRequest, squad: Squad, *, cards: bool, back: str) ->
 
 
 def _owned(request: HttpRequest, pk: int) -> Squad:
-    return get_object_or_404(Squad.objects.select_related("owner"), pk=pk, owner=request.user)
+    return get_object_or_404(
+        Squad.objects.select_related("owner", *COSTING_RELATED), pk=pk, owner=request.user
+    )
 
 
 def _shared(public_id) -> Squad:
     return get_object_or_404(
-        Squad.objects.select_related("owner"), public_id=public_id, is_public=True
+        Squad.objects.select_related("owner", *COSTING_RELATED), public_id=public_id, is_public=True
     )
 
 

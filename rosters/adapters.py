@@ -18,10 +18,10 @@ from django.db import connections
 from django.db.models import CharField, F, IntegerField, Prefetch, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 
+from rosters.models import COSTING_RELATED, Squad
 from rosters.models import Ability as AbilityRow
 from rosters.models import Equipment as EquipmentRow
 from rosters.models import Member as MemberRow
-from rosters.models import Squad
 from rules import get_system
 from rules.documents import parse_unit
 from rules.registry import GameSystem
@@ -42,7 +42,7 @@ def members_prefetch() -> Prefetch:
 def squads_with_members(queryset: QuerySet[Squad] | None = None) -> QuerySet[Squad]:
     """Squads with members, equipment and abilities: 4 queries in all."""
     queryset = Squad.objects.all() if queryset is None else queryset
-    return queryset.select_related("owner", "pack__pack").prefetch_related(members_prefetch())
+    return queryset.select_related("owner", *COSTING_RELATED).prefetch_related(members_prefetch())
 
 
 def member_to_rules(
@@ -149,7 +149,7 @@ def load_squad(squad: Squad | int, *, owner=None) -> StoredSquad:
     """One squad, by its row (1 query) or its id (2; with ``owner``, only theirs:
     ``Squad.DoesNotExist`` otherwise)."""
     if not isinstance(squad, Squad):
-        squads = Squad.objects.select_related("owner", "pack__pack").filter(pk=squad)
+        squads = Squad.objects.select_related("owner", *COSTING_RELATED).filter(pk=squad)
         squad = (squads if owner is None else squads.filter(owner=owner)).get()
     return load_squads([squad])[0]
 

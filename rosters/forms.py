@@ -61,8 +61,8 @@ class SquadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["system"].initial = systems()[0].code
         self.game = self._chosen()
-        if owner is None:  # no one to read packs of: none offered
-            del self.fields["pack"]
+        if owner is None or not self.game.packs.for_squads:
+            del self.fields["pack"]  # no one to read packs of, or no pack changes a squad
         else:
             self.fields["pack"].choices = pack_choices(owner, self.game.code, None)
         if self.game.factions is not None:

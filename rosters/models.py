@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.db.models import Q
 from django.utils.functional import cached_property
@@ -21,6 +22,10 @@ from core.messages import game_name
 from rules import get_system
 from rules.pack_tables import Pack as ReadPack
 from rules.packs import parse_pack
+
+# What a squad's ``costing_version`` reads, for ``select_related``: its own pack version and,
+# for a campaign squad, its campaign's (each with its pack, named beside the points).
+COSTING_RELATED = ("pack__pack", "campaign_entry__campaign__pack_version__pack")
 
 
 class Squad(models.Model):
@@ -79,12 +84,32 @@ class Squad(models.Model):
         return game_name(self.system)
 
     @property
+    def costing_version(self) -> PackVersion | None:
+        """The pack version the squad is costed and printed by: while it is enrolled in a
+        campaign, the campaign's (the campaign's wins over the squad's own ``pack``; None when
+        the campaign plays with no pack), else its own ``pack``; None: the game's own costs.
+        Load it with ``select_related(*COSTING_RELATED)`` to read it in no query."""
+        if not self.in_campaign:
+            return self.pack
+        try:
+            entry = self.campaign_entry  # the campaign's enrolment (no import of campaigns)
+        except ObjectDoesNotExist:
+            return None  # enrolled in no campaign any more: none of its own counts either
+        return entry.campaign.pack_version
+
+    @property
+    def costing_version_id(self) -> int | None:
+        """The id of ``costing_version`` (a sheet's cache key names it: a pack edit, a
+        campaign's change of pack, is a new key)."""
+        version = self.costing_version
+        return None if version is None else version.pk
+
+    @property
     def costing_pack(self) -> ReadPack | None:
-        """The pack the squad is costed by outside a campaign (its own ``pack``, read), or
-        None: the game's own costs. A campaign squad's is its campaign's (``campaigns``)."""
-        if self.pack_id is None or self.in_campaign:
-            return None
-        return self.pack.read
+        """The pack the squad is costed by, read (``costing_version``), or None: the game's
+        own costs."""
+        version = self.costing_version
+        return None if version is None else version.read
 
     @property
     def faction_label(self) -> str:

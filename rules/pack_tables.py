@@ -122,6 +122,13 @@ class PackRules:
                 return table
         return None
 
+    @property
+    def for_squads(self) -> bool:
+        """Whether a squad built with one of the game's packs changes: its packs may hold a
+        table that costs it (``points``) or prints on its sheet (``weapons``); a game whose
+        packs hold campaign tables only offers no pack on a squad's form."""
+        return self.points is not None or self.table(WEAPONS) is not None
+
 
 @dataclass(frozen=True)
 class Pack:

@@ -53,6 +53,69 @@ def pack_weapons(pack: Pack | None) -> tuple[Mapping[str, Any], ...]:
     return tuple(pack.tables.get(WEAPONS) or ())
 
 
+def fill_blanks(
+    cells: Sequence[Cell] | Mapping[Any, Cell], values: Mapping[Any, Cell | None]
+) -> tuple[Any, frozenset[Any]]:
+    """``cells`` (by place or by key) with each blank one ("—" or empty) that ``values``
+    gives (by the same place or key) filled from the pack, and the places or keys so filled:
+    a cell the game's data gives is never changed."""
+    out: Any = dict(cells) if isinstance(cells, Mapping) else list(cells)
+    filled = set()
+    for where, value in values.items():
+        if value is not None and out[where] in (DASH, ""):
+            out[where] = value
+            filled.add(where)
+    return out, frozenset(filled)
+
+
+def pack_weapon(pack: Pack | None, code: str) -> Mapping[str, Any] | None:
+    """The pack's row for the weapon ``code`` (None: no pack, or none for that weapon)."""
+    for weapon in pack_weapons(pack):
+        if weapon["weapon"] == code:
+            return weapon
+    return None
+
+
+def sheet_cells(
+    cells: Mapping[str, Cell], pack: Pack | None, code: str, columns: Mapping[str, Column]
+) -> tuple[dict[str, Cell], dict[str, bool]]:
+    """A sheet's weapon row (``cells`` by key) with the pack's values in its blank cells:
+    ``columns`` reads each key's value from the pack's row for ``code``. Gives the cells and
+    the keys printed from the pack (each ``True``, for a template's ``w.from_pack.key``), to
+    be marked "†" as on the reference card (``pack_footnote``)."""
+    weapon = pack_weapon(pack, code)
+    if weapon is None:
+        return dict(cells), {}
+    values = {key: None if column is None else column(weapon) for key, column in columns.items()}
+    out, filled = fill_blanks(cells, values)
+    return out, dict.fromkeys(filled, True)
+
+
+def own_weapons(
+    pack: Pack | None,
+    *,
+    key: str,
+    title: str,
+    columns: Sequence[str],
+    how: Sequence[Column],
+    game_codes: Iterable[str],
+) -> Table | None:
+    """The pack's own weapons (codes not in ``game_codes``) as a table a sheet prints under
+    its units or fighters: ``title``, the weapon's heading then ``columns`` (the game's words),
+    each cell read by ``how``, every cell marked as the pack's. None: no weapon of its own."""
+    empty = Table(key=key, title=title, columns=tuple(columns), rows=())
+    table = with_pack(empty, WeaponTable((), tuple(how)), pack, game_codes=game_codes)
+    return None if not table.rows else table
+
+
+def pack_footnote(pack: Pack | None) -> dict[str, Any] | None:
+    """What a sheet's "†" footnote prints (``print/_ref_pack_note.html`` reads ``t.pack``):
+    the pack's name and version; None without a pack."""
+    if pack is None:
+        return None
+    return {"pack": {"name": pack.name, "version": pack.version}}
+
+
 def with_pack(
     table: Table, how: WeaponTable, pack: Pack | None, *, game_codes: Iterable[str]
 ) -> Table:
@@ -74,12 +137,9 @@ def with_pack(
         values = [None if column is None else column(weapon) for column in how.columns]
         if code in index:
             i = index[code]
-            cells = list(rows[i])
-            for j, value in enumerate(values, start=1):
-                if value is not None and cells[j] in (DASH, ""):
-                    cells[j] = value
-                    marked.add((i, j))
+            cells, filled = fill_blanks(rows[i], dict(enumerate(values, start=1)))
             rows[i] = tuple(cells)
+            marked.update((i, j) for j in filled)
             continue
         own = code not in game
         if not _gives(values) or not (how.new if own else code in (how.known or ())):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.records import RecordField
-from rules.types import BattleReport, Change, Roster, RosterCost, Side, Unit, Violation
+from rules.types import BattleReport, Change, Roster, Side, Unit, Violation
 
 
 def template_folder(code: str) -> str:
@@ -240,22 +240,25 @@ class Printing:
     The rules core imports no Django, so the functions that fill them are given ``translate``
     (the app's ``gettext``) for every label they print:
 
-    - ``squad_context(roster, costs, include_dead, translate)``: the game's part of the sheet's
-      and the cards' context: ``models``, one dict per model printed (the dead only with
+    - ``squad_context(roster, costs, include_dead, translate, pack)``: the game's part of the
+      sheet's and the cards' context: ``models``, one dict per model printed (the dead only with
       ``include_dead``) in the roster's order, and whatever else its templates show. The app
       adds the squad's header (name, owner, points, validity, violations...) and, to each
       model, what every game prints alike: ``name``, ``status``, ``status_label`` and
       ``dead``; the ``source`` of each row of a model's ``abilities`` is given as the
       envelope's code and printed as its label. A game played with units gives ``units``
       instead, one dict per unit (each printed as one card with ``--cards``), and its
-      ``model_count`` for the header;
+      ``model_count`` for the header. ``pack`` is the club's pack the squad is built with
+      (``None``: none): the weapon cells the game's data leaves "—" print the pack's, marked
+      as the reference card marks them (``rules.reference_packs``: ``pack_note``, the "†"
+      footnote, and ``pack_weapons``, the pack's own weapons);
     - ``reference_context(translate)``: the quick-reference card's context, set with (and
       only with) ``reference_template``.
     """
 
     sheet_template: str
     cards_template: str
-    squad_context: Callable[[Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]]
+    squad_context: Callable[..., dict[str, Any]]
     reference_template: str | None = None
     reference_context: Callable[[Callable[[str], str]], dict[str, Any]] | None = None
 
@@ -268,7 +271,7 @@ class Printing:
         cls,
         code: str,
         *,
-        squad_context: Callable[[Roster, RosterCost, bool, Callable[[str], str]], dict[str, Any]],
+        squad_context: Callable[..., dict[str, Any]],
         reference_context: Callable[[Callable[[str], str]], dict[str, Any]] | None = None,
     ) -> Printing:
         """How the game ``code`` prints, from its folder's ``sheet.html``, ``cards.html``

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import F, QuerySet
 
 from rosters.adapters import StoredSquad, load_squads
-from rosters.models import Member, Squad
+from rosters.models import COSTING_RELATED, Member, Squad
 from rules import get_system
 
 
@@ -32,7 +32,7 @@ def squad_lines(squads: QuerySet[Squad]) -> list[SquadLine]:
     """Each squad of ``squads`` with its points (under the pack it is built with, if any),
     the rules it breaks, its models and the campaign it plays in: two queries, whatever
     the number of squads."""
-    queryset = squads.select_related("owner", "pack__pack").annotate(
+    queryset = squads.select_related("owner", *COSTING_RELATED).annotate(
         campaign_id=F("campaign_entry__campaign_id"),
         campaign_name=F("campaign_entry__campaign__name"),
     )

@@ -117,7 +117,7 @@ def builder_context(
         "labels": {"duplicate": _("Duplicate")},
         "faction_label": squad.faction_label,
         "points": points,
-        "pack": squad.pack if pack is not None else None,  # named beside the points
+        "pack": squad.costing_version if pack is not None else None,  # named beside the points
         "derived": derived,
         "valid": not violations,
         "violations": violations,
@@ -159,9 +159,10 @@ def squad_head(squad: Squad, system: GameSystem, refused: Refused | None = None)
         "faction": faction,
         "points_limit": sent.get("points_limit", squad.points_limit),
         "notes": sent.get("notes", squad.notes),
-        # a campaign squad has none: its campaign's pack costs it
+        # a campaign squad has none: its campaign's pack costs it; nor a game whose packs
+        # neither cost nor print a squad
         "pack_options": None
-        if squad.in_campaign
+        if squad.in_campaign or not system.packs.for_squads
         else functools.partial(pack_options, squad.owner_id, squad.system, squad.pack),
         "faction_options": options(((c, _(f.label)) for c, f in system.factions.items()), faction)
         if system.factions is not None

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from rosters.adapters import units_to_rules
 from rosters.builder import Refused, Shown, options, shown, squad_head
 from rosters.builder.choices import pack_price, priced
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 from rules import get_system
 from rules.army_lists import allowed_kinds
 from rules.pack_prices import Prices, pack_prices, within
@@ -206,7 +206,7 @@ def unit_builder_context(
         squad = squad_id
     else:
         squads = (Squad.objects if owner is None else editable_forces(owner)).filter(pk=squad_id)
-        squad = squads.select_related("owner", "pack__pack").get()
+        squad = squads.select_related("owner", *COSTING_RELATED).get()
     system = get_system(squad.system)
     shape = system.units
     assert shape is not None
@@ -280,7 +280,7 @@ def unit_builder_context(
         "version": squad.version,
         "faction_label": squad.faction_label,
         "points": points,
-        "pack": squad.pack if pack is not None else None,  # named beside the points
+        "pack": squad.costing_version if pack is not None else None,  # named beside the points
         "force_figures": [
             (_figure_label(shape, k), _text(shape, v)) for k, v in derived.items() if k != "derived"
         ],  # fmt: skip

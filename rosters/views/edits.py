@@ -16,7 +16,7 @@ from django_htmx.http import retarget
 from rosters import undo
 from rosters.builder import Refused, free_item_notice
 from rosters.builder.shapes import shape_of
-from rosters.models import Member, Squad
+from rosters.models import COSTING_RELATED, Member, Squad
 from rosters.services import ServiceError
 from rules import get_system
 
@@ -24,13 +24,13 @@ _rng = random.SystemRandom()
 
 
 def _owned_squad(request: HttpRequest, pk: int) -> Squad:
-    squads = Squad.objects.select_related("pack__pack")  # the pack its page is costed by
+    squads = Squad.objects.select_related(*COSTING_RELATED)  # the pack its page is costed by
     return _editing(request, get_object_or_404(squads, pk=pk, owner=request.user))
 
 
 def _owned_member(request: HttpRequest, pk: int, member_pk: int) -> Member:
     member = get_object_or_404(
-        Member.objects.select_related("squad__pack__pack"),
+        Member.objects.select_related(*(f"squad__{related}" for related in COSTING_RELATED)),
         pk=member_pk, squad=pk, squad__owner=request.user,
     )  # fmt: skip
     _editing(request, member.squad)

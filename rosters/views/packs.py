@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rosters import pack_editor, services
-from rosters.models import Pack
+from rosters.models import Pack, PackVersion
 from rosters.pack_forms import PackForm, PackImportForm, PackRenameForm
 from rosters.services import ServiceError
 from rosters.services.packs import latest
 from rules import get_system
+from rules.pack_tables import WEAPONS
 
 
 def _own(request: HttpRequest, pk: int) -> Pack:
@@ -90,6 +91,17 @@ def _size(value: object) -> int:
     return 0
 
 
+def _reference_card(pack: Pack, version: PackVersion) -> str:
+    """The game's quick-reference card printed with the pack's weapon profiles (its URL), or
+    "" when the game prints no card or the pack holds no weapon profiles."""
+    printing = get_system(pack.system).printing
+    if printing is None or printing.reference_template is None:
+        return ""
+    if WEAPONS not in version.document.get("tables", {}):
+        return ""
+    return f"{reverse('print:reference_card', args=[pack.system])}?pack={pack.pk}"
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -108,6 +120,7 @@ def pack_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "pack": pack, "version": version, "tables": _tables(pack, version.document),
         "form": form, "share_url": request.build_absolute_uri(
             reverse("packs:shared", args=[pack.share_token])) if pack.shared else "",
+        "reference_card": _reference_card(pack, version),
     }  # fmt: skip
     return render(request, "packs/pack_detail.html", context, status=400 if form.errors else 200)
 

@@ -20,7 +20,7 @@ from rosters.builder import squad_lines
 from rosters.builder import squad_text as squad_text_of
 from rosters.builder.shapes import shape_of
 from rosters.forms import ImportForm, SquadForm
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
 from rosters.views.edits import (
@@ -103,7 +103,7 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder: one card per model, or per unit in a game played with units
     (``rosters/builder/shapes.py``); its owner's, or for a force of units its campaign's
     organiser's (``editable_forces``)."""
-    squad = get_object_or_404(Squad.objects.select_related("owner", "pack__pack"), pk=pk)
+    squad = get_object_or_404(Squad.objects.select_related("owner", *COSTING_RELATED), pk=pk)
     shape = shape_of(squad.system)
     if not shape.may_edit(squad, request.user):
         raise Http404
@@ -194,7 +194,7 @@ def squad_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def squad_shared(request: HttpRequest, public_id) -> HttpResponse:
     """The read-only page behind a squad's public link, while its owner keeps it on."""
-    squads = Squad.objects.select_related("owner", "pack__pack")
+    squads = Squad.objects.select_related("owner", *COSTING_RELATED)
     squad = get_object_or_404(squads, public_id=public_id, is_public=True)
     shape = shape_of(squad.system)
     context = shape.context(squad)

@@ -26,7 +26,7 @@ from core.errors import Missing
 from rosters import services
 from rosters.builder import Refused
 from rosters.builder.units import editable_forces
-from rosters.models import Squad
+from rosters.models import COSTING_RELATED, Squad
 from rosters.services import ServiceError
 from rosters.undo import undoable
 from rosters.views.edits import _after_change, _editing
@@ -41,7 +41,7 @@ def _force(request: HttpRequest, pk: int) -> Squad:
     once (``edits._editing``)."""
     squad = getattr(request, "edited_squad", None)
     if squad is None or squad.pk != pk:
-        forces = editable_forces(request.user).select_related("owner", "pack__pack")
+        forces = editable_forces(request.user).select_related("owner", *COSTING_RELATED)
         squad = _editing(request, get_object_or_404(forces, pk=pk))
     return squad
 

@@ -108,9 +108,14 @@ def _model(
 
 
 def squad_context(
-    roster: Roster, costs: RosterCost, include_dead: bool, translate: Translate
+    roster: Roster,
+    costs: RosterCost,
+    include_dead: bool,
+    translate: Translate,
+    pack: object = None,
 ) -> dict[str, Any]:
-    """Black Sun's part of the sheet and cards: the models, the faction, the grenade."""
+    """Black Sun's part of the sheet and cards: the models, the faction, the grenade (its
+    packs hold no weapon profiles: ``pack`` changes nothing)."""
     faction = data.FACTIONS[roster.faction]
     assisted_by: dict[str, list[str]] = {}
     for member in roster.members:

@@ -20,7 +20,8 @@ from rules.bolt_action import data, derive, reference
 from rules.i18n import Translate
 from rules.i18n import gettext_noop as _
 from rules.pack_tables import Pack
-from rules.reference import card_context
+from rules.reference import DASH, card_context, inches
+from rules.reference_packs import own_weapons, pack_footnote, pack_number, pack_text, sheet_cells
 from rules.registry import Printing
 from rules.types import Equipment, Member, Roster, RosterCost, Unit
 
@@ -102,23 +103,40 @@ def _notes(weapon: data.Weapon, translate: Translate) -> list[str]:
     return notes
 
 
-def _weapon(line: derive.WeaponLine, translate: Translate) -> dict[str, Any]:
+# How a weapon's cells read a club pack's row (``rules.reference_packs``), as the card prints them.
+PACK_COLUMNS = {
+    "shots": pack_number("shots"),
+    "damage_bonus": pack_number("damage_bonus", reference.damage_bonus),
+    "range": pack_number("range", inches),
+}
+
+
+def _weapon(
+    line: derive.WeaponLine, translate: Translate, pack: Pack | None = None
+) -> dict[str, Any]:
     weapon = data.WEAPONS[line.item]
     one_shot = weapon.role == data.ONE_SHOT
+    cells = {
+        "shots": data.dash(weapon.shots),
+        "damage_bonus": _label(translate, reference.damage_bonus(weapon.damage_bonus)),
+        "range": DASH if weapon.range is None else inches(weapon.range),
+    }
+    # a club pack's values in the cells the text leaves "—", each marked "†"
+    cells, from_pack = sheet_cells(cells, pack, line.item, PACK_COLUMNS)
     return {
         "code": line.item,
         "name": translate(weapon.label),
         "count": line.count,
         "labels": list(line.labels),
         "labels_text": ", ".join(line.labels),
-        "shots": data.dash(weapon.shots),
-        "damage_bonus": _label(translate, reference.damage_bonus(weapon.damage_bonus)),
+        **cells,
+        "from_pack": from_pack,
         "notes": _notes(weapon, translate),
         "one_shot": one_shot,
         # one to tick per weapon (Reading), as many as a legal squad may hold at most (one
         # per model): a bigger count, which the rules refuse anyway, prints no more boxes
         "boxes": range(min(line.count, MOST_BOXES) if one_shot else 0),
-        "missing": weapon.shots is None or weapon.damage_bonus is None,
+        "missing": DASH in (cells["shots"], cells["damage_bonus"]),
     }
 
 
@@ -136,13 +154,14 @@ def _kind_label(unit: Unit, translate: Translate) -> str:
     return translate(KIND_WITH_DRIVE) % {"kind": translate(kind), "drive": translate(drive)}
 
 
-def unit_block(unit: Unit, translate: Translate) -> dict[str, Any]:
-    """One unit's block of the sheet, and its card (section 6)."""
+def unit_block(unit: Unit, translate: Translate, pack: Pack | None = None) -> dict[str, Any]:
+    """One unit's block of the sheet, and its card (section 6); with a club's ``pack``, its
+    weapon cells where the text leaves "—", and the weapons' ranges when it gives one."""
     derived = derive.derive_unit(unit)
     kind = data.kind(unit)
     quality = data.quality(unit)
     morale = derived["morale"]
-    weapons = [_weapon(line, translate) for line in derive.weapon_lines(unit)]
+    weapons = [_weapon(line, translate, pack) for line in derive.weapon_lines(unit)]
     shots = derived["shots"]
     return {
         "name": unit.name,
@@ -159,6 +178,9 @@ def unit_block(unit: Unit, translate: Translate) -> dict[str, Any]:
         "shots": shots,
         "shots_label": data.dash(shots),
         "has_missing": any(w["missing"] for w in weapons),
+        "from_pack": any(w["from_pack"] for w in weapons),
+        # the range column, printed when a pack gives a weapon of the unit its range
+        "ranged": any("range" in w["from_pack"] for w in weapons),
         "morale": morale,
         "destroyed_label": translate(DESTROYED_AT) % {"pins": morale},
         "pin_boxes": range(morale),  # the pin track: as many boxes as pins destroy it
@@ -196,16 +218,22 @@ def _legend(units: list[dict[str, Any]], translate: Translate) -> str:
 
 
 def squad_context(
-    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate
+    roster: Roster,
+    costs: RosterCost | None,
+    include_dead: bool,
+    translate: Translate,
+    pack: Pack | None = None,
 ) -> dict[str, Any]:
     """Bolt Action's part of the sheet and cards: the header's order dice and points, one
     dict per unit (``units``), the models for the header, and the foot's morale modifiers and
     order test.
 
     ``costs`` is ``None``: the text gives no points ("points: not costed"); a campaign with a
-    points table gives its own. ``include_dead`` changes nothing: a force keeps no dead.
+    points table gives its own. ``include_dead`` changes nothing: a force keeps no dead. With
+    a club's ``pack``, its weapon cells (marked "†": ``pack_note``) and its own weapons
+    (``pack_weapons``).
     """
-    units = [unit_block(unit, translate) for unit in roster.units]
+    units = [unit_block(unit, translate, pack) for unit in roster.units]
     dice = derive.order_dice(roster)
     morale = reference.QUALITY_MORALE
     order_test = reference.ORDER_TEST.context(translate)
@@ -224,7 +252,22 @@ def squad_context(
             "notes": [morale.words(translate)(n) for n in morale.notes[MORALE_NOTES]],
         },
         "order_test": {**order_test, "notes": order_test["notes"][ORDER_TEST_NOTES]},
+        "pack_note": pack_footnote(pack) if any(u["from_pack"] for u in units) else None,
+        "pack_weapons": _own_weapons(pack, translate),
     }
+
+
+OWN_WEAPONS = _("The pack's own weapons")
+OWN_COLUMNS = (_("Weapon"), _("Shots"), _("Damage bonus"), _("Range"), _("Notes"))
+
+
+def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
+    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
+    table = own_weapons(
+        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
+        how=(*PACK_COLUMNS.values(), pack_text("notes")), game_codes=data.WEAPONS,
+    )  # fmt: skip
+    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------

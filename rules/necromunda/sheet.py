@@ -23,6 +23,14 @@ from rules.necromunda import data, reference
 from rules.necromunda.derive import derive_member, gear, target_label
 from rules.pack_tables import Pack
 from rules.reference import card_context
+from rules.reference_packs import (
+    Column,
+    own_weapons,
+    pack_footnote,
+    pack_number,
+    pack_text,
+    sheet_cells,
+)
 from rules.registry import Figure
 from rules.types import Member, Roster, RosterCost
 
@@ -90,8 +98,51 @@ def _weapon_lines(member: Member) -> list[tuple[str, int]]:
     return list(counts.items())
 
 
+def _short_band(row: Any) -> str | None:
+    """A pack's short band as the sheet prints the text's: ``0–8"``."""
+    return None if row.get("short") is None else reference.inches(f"0\u2013{row['short']}")
+
+
+def _long_band(row: Any) -> str | None:
+    """A pack's long band as the sheet prints the text's: ``8–16"`` (its far end alone
+    without the short band's)."""
+    if row.get("long") is None:
+        return None
+    short = row.get("short")
+    return reference.inches(row["long"] if short is None else f"{short}\u2013{row['long']}")
+
+
+def _pack_columns(derived: dict[str, Any], translate: Translate) -> dict[str, Column]:
+    """How a sheet's weapon cells read a club pack's weapon row (``rules.reference_packs``):
+    a band's far end in inches, the fighter's score to hit with the pack's range modifier,
+    the strength, save modifier and ammo roll as the text prints them."""
+
+    def score(key: str) -> Column:
+        def cell(row: Any) -> str | None:
+            if row.get(key) is None:
+                return None
+            return target_label(derived["to_hit"] - row[key], translate)
+
+        return cell
+
+    return {
+        "short": _short_band,
+        "long": _long_band,
+        "hit_short": score("hit_short"),
+        "hit_long": score("hit_long"),
+        "strength": pack_number("strength", str),
+        "save_modifier": pack_number("save_modifier", _signed),
+        "ammo": pack_number("ammo", reference.ammo),
+    }
+
+
 def _weapon_row(
-    translate: Translate, code: str, count: int, derived: dict[str, Any], listed: bool
+    translate: Translate,
+    code: str,
+    count: int,
+    derived: dict[str, Any],
+    listed: bool,
+    pack: Pack | None = None,
 ) -> dict[str, Any]:
     w = data.WEAPONS[code]
     s = derived["profile"]["s"]
@@ -122,22 +173,20 @@ def _weapon_row(
     else:
         ammo = _cell(translate, w.ammo, reference.ammo)
     notes = [translate(data.NOTES[note]) for note in w.notes]
-    cells = (short, long, hit_short, hit_long, strength, save, ammo)
+    cells = {"short": short, "long": long, "hit_short": hit_short, "hit_long": hit_long,
+             "strength": strength, "save_modifier": save, "ammo": ammo}  # fmt: skip
+    # a club pack's values in the cells the text leaves "—", each marked "†"
+    cells, from_pack = sheet_cells(cells, pack, code, _pack_columns(derived, translate))
     return {
         "code": code,
         "name": translate(w.label),
         "class": translate(data.WEAPON_CLASSES[w.weapon_class]),
         "count": count,
         "listed": listed,
-        "short": short,
-        "long": long,
-        "hit_short": hit_short,
-        "hit_long": hit_long,
-        "strength": strength,
-        "save_modifier": save,
-        "ammo": ammo,
+        **cells,
+        "from_pack": from_pack,
         "notes": notes,
-        "missing": DASH in cells,  # print the "—: not in these rules" legend
+        "missing": DASH in cells.values(),  # print the "—: not in these rules" legend
         "ammo_box": w.weapon_class != data.CLOSE_COMBAT,  # "out of ammo" tick box
     }
 
@@ -149,14 +198,15 @@ def _armour(translate: Translate, member: Member) -> str:
     return ", ".join(f"{translate(a.label)} {a.save}+" for a in worn)
 
 
-def fighter(member: Member, translate: Translate) -> dict[str, Any]:
-    """One fighter's row of the sheet (and its card)."""
+def fighter(member: Member, translate: Translate, pack: Pack | None = None) -> dict[str, Any]:
+    """One fighter's row of the sheet (and its card); with a club's ``pack``, its weapon
+    cells where the text leaves "—"."""
     fighter_type = data.FIGHTER_TYPES[member.type]
     derived = derive_member(member)
     values = derived["profile"]
     listed = {line.item for line in member.equipment}
     weapons = [
-        _weapon_row(translate, code, count, derived, code in listed)
+        _weapon_row(translate, code, count, derived, code in listed, pack)
         for code, count in _weapon_lines(member)
     ]
     carries_grenades = any(data.WEAPONS[code].weapon_class == data.GRENADE for code in listed
@@ -189,6 +239,7 @@ def fighter(member: Member, translate: Translate) -> dict[str, Any]:
         "cc_save_modifier": derived["cc_save_modifier"],
         "weapons": weapons,
         "has_missing": any(row["missing"] for row in weapons),
+        "from_pack": any(row["from_pack"] for row in weapons),
         # Tick boxes for play: one per wound; flesh wounds until WS and BS are both 0.
         # ``*_ticks`` are the same counts as sequences, for a template to loop over.
         "wound_boxes": max(0, values["w"]),
@@ -207,13 +258,19 @@ def _leader(roster: Roster) -> Member | None:
 
 
 def squad_context(
-    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate
+    roster: Roster,
+    costs: RosterCost | None,
+    include_dead: bool,
+    translate: Translate,
+    pack: Pack | None = None,
 ) -> dict[str, Any]:
     """Necromunda's part of the sheet and cards: the header's extras and the fighters.
 
     ``costs`` is ``None``: the text prints no costs (a campaign with a points table gives
     its own). ``models`` holds the fighters in the gang's order, the dead (``fallen``) only
-    with ``include_dead``, for the template to list apart.
+    with ``include_dead``, for the template to list apart. With a club's ``pack``, its
+    weapon cells where the text leaves "—" (marked "†", ``pack_note``) and its own weapons
+    (``pack_weapons``, a table as the reference card prints one).
     """
     leader = _leader(roster)
     active = sum(1 for m in roster.members if m.status == "active")
@@ -229,7 +286,7 @@ def squad_context(
             "label": translate(LEADER_RANGE) % {"radius": data.LEADERSHIP_RADIUS},
         }
     printed = [m for m in roster.members if include_dead or m.status != "dead"]
-    models = [fighter(member, translate) for member in printed]
+    models = [fighter(member, translate, pack) for member in printed]
     completed = [
         translate(t.label)
         for code, t in data.FIGHTER_TYPES.items()
@@ -258,7 +315,27 @@ def squad_context(
             translate(PROFILES_COMPLETED) % {"types": ", ".join(completed)} if completed else ""
         ),
         "models": models,
+        "pack_note": pack_footnote(pack) if any(m["from_pack"] for m in models) else None,
+        "pack_weapons": _own_weapons(pack, translate),
     }
+
+
+OWN_WEAPONS = _("The pack's own weapons")
+OWN_COLUMNS = (_("Weapon"), _("Short"), _("Long"), _("To hit, short"), _("To hit, long"), _("S"),
+               _("Save mod."), _("Ammo roll"), _("Notes"))  # fmt: skip
+
+
+def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
+    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
+    table = own_weapons(
+        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
+        how=(_short_band, _long_band,
+             pack_number("hit_short", _signed), pack_number("hit_long", _signed),
+             pack_number("strength"), pack_number("save_modifier", _signed),
+             pack_number("ammo", reference.ammo), pack_text("notes")),
+        game_codes=data.WEAPONS,
+    )  # fmt: skip
+    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------

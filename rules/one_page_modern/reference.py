@@ -294,16 +294,16 @@ def _pack_distance(inches: int) -> str:
     return distance(inches) if inches in CENTIMETRES else f'{inches}" ({round(inches * 2.5)} cm)'
 
 
-_PACK_COLUMNS = (pack_number("range", _pack_distance), pack_number("fp"))
+PACK_COLUMNS = (pack_number("range", _pack_distance), pack_number("fp"))
 
 # How the weapon tables read a club pack's weapons: the game's own cells are all given (a
 # pack's reading of them is the sheets' business), so the pack's own weapons are added, under
 # the support weapons.
 WEAPON_TABLES = {
     SMALL_ARMS_TABLE.key: WeaponTable(
-        tuple(c for c in SMALL_ARMS if c != UNDERSLUNG_LAUNCHER), _PACK_COLUMNS, new=False
+        tuple(c for c in SMALL_ARMS if c != UNDERSLUNG_LAUNCHER), PACK_COLUMNS, new=False
     ),
-    SUPPORT_WEAPONS_TABLE.key: WeaponTable(tuple(SUPPORT_WEAPONS), _PACK_COLUMNS),
+    SUPPORT_WEAPONS_TABLE.key: WeaponTable(tuple(SUPPORT_WEAPONS), PACK_COLUMNS),
 }
 
 

@@ -21,6 +21,7 @@ from rules.one_page_modern import data, reference
 from rules.one_page_modern.derive import derive_unit, mount_context, weapon_marks
 from rules.pack_tables import Pack
 from rules.reference import card_context
+from rules.reference_packs import own_weapons, pack_text
 from rules.registry import Printing
 from rules.types import Equipment, Member, Roster, RosterCost, Unit
 
@@ -213,13 +214,19 @@ def weapon_key(roster: Roster, translate: Translate) -> list[dict[str, Any]]:
 
 
 def squad_context(
-    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate
+    roster: Roster,
+    costs: RosterCost | None,
+    include_dead: bool,
+    translate: Translate,
+    pack: Pack | None = None,
 ) -> dict[str, Any]:
     """One-page modern's part of the sheet and cards: one dict per unit (``units``), the
     models for the header, the range columns and the weapon key.
 
     ``costs`` is ``None`` (the text has no points: "no points"); a campaign with a house-rule
-    points table gives its own. ``include_dead`` changes nothing: a force keeps no dead.
+    points table gives its own. ``include_dead`` changes nothing: a force keeps no dead. The
+    text gives every cell of its weapons, so a club's ``pack`` adds its own weapons only
+    (``pack_weapons``, marked as the reference card marks them).
     """
     units = [unit_block(unit, translate) for unit in roster.units]
     return {
@@ -232,7 +239,22 @@ def squad_context(
         "weapon_key": weapon_key(roster, translate),
         "marks": [{"mark": mark, "meaning": translate(text)} for mark, text in data.MARKS.items()],
         "fire_points_note": translate(FIRE_POINTS_NOTE),
+        "pack_note": None,  # no cell of the text's is "—": none is the pack's
+        "pack_weapons": _own_weapons(pack, translate),
     }
+
+
+OWN_WEAPONS = _("The pack's own weapons")
+OWN_COLUMNS = (_("Weapon"), _("Range"), _("Fire points"), _("Notes"))
+
+
+def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
+    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
+    table = own_weapons(
+        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
+        how=(*reference.PACK_COLUMNS, pack_text("notes")), game_codes=data.WEAPONS,
+    )  # fmt: skip
+    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------

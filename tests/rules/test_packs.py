@@ -77,6 +77,15 @@ def test_every_game_s_packs_hold_scenarios_and_the_uncosted_games_points_and_wea
             assert "points" in example(game.code)["tables"]
 
 
+def test_every_example_pack_holds_its_game_s_victory_points_table():
+    for game in systems():
+        table = game.packs.table("victory_points")
+        if table is not None:  # every cell the game declares, round made-up numbers
+            held = example(game.code)["tables"]["victory_points"]
+            assert set(held) == {part.key for part in table.parts} >= {"win", "draw", "loss"}
+            assert all(isinstance(v, int) for v in held.values())
+
+
 # --- costing with a pack ----------------------------------------------------------------------
 
 

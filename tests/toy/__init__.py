@@ -147,7 +147,9 @@ def check_side(roster: Roster, side: Side) -> list[tuple[str, str, dict[str, Any
     ]
 
 
-def squad_context(roster: Roster, costs, include_dead: bool, translate) -> dict[str, Any]:
+def squad_context(
+    roster: Roster, costs, include_dead: bool, translate, pack=None
+) -> dict[str, Any]:
     printed = [m for m in roster.members if include_dead or m.status != "dead"]
     return {"models": [{"type": translate(TYPES[m.type].label), "scars": m.record.get("scars", 0)}
                        for m in printed]}  # fmt: skip

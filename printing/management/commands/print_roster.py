@@ -3,8 +3,10 @@
 
 Prints the squad sheet (or one cut-out card per model) of a squad-roster/1 file, with no
 account and no database; with ``--pack``, a club's game-pack/1 file, the sheet prints the
-squad's total under the pack's points table (and its limit). A roster that breaks rules still
-prints: the sheet lists what is wrong. Exit 2 only when a file is unreadable.
+squad's total under the pack's points table (and its limit), the pack's weapon cells where the
+game leaves "—" (marked "†", a footnote naming the pack) and the pack's own weapons. A roster
+that breaks rules still prints: the sheet lists what is wrong. Exit 2 only when a file is
+unreadable.
 """
 
 from pathlib import Path
@@ -32,7 +34,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--no-dead", action="store_true", help="leave out dead models")
         parser.add_argument(
-            "--pack", help="a game-pack/1 JSON file: the club's points table costs the squad"
+            "--pack", help="a game-pack/1 JSON file: its points and weapon cells, printed"
         )
 
     def handle(self, *args, **options):
