@@ -48,8 +48,8 @@ from campaigns.models import Campaign, Round
 from core.errors import Missing, ServiceError
 from core.limits import limit_pdf, over_limit
 from printing.book import BOOK, REPORT, CampaignPrint
-from printing.crew import NoCrewSheet, crew_filename, crew_seat, crew_sheet_pdf
 from printing.card_packs import card_pack
+from printing.crew import NoCrewSheet, crew_filename, crew_seat, crew_sheet_pdf
 from printing.pairings import pairings_filename, pairings_pdf
 from printing.pdf import (
     PAPER_SIZES,
