@@ -34,6 +34,38 @@ pay either: a card is laid out inside a page of ten (a table of two columns), so
 card still needs its page laid out again. What paid, outside this bench (which lays out in
 this process): the print engine's child prints one document after another instead of being
 forked for each (``printing.engine``), 140-146 -> 118 ms of CPU for the 13-model sheet.
+
+A second session (#29 item 7, #32 item 4; loaded machine, load average 4-7 on two cores, so
+only differences of several per cent over 9-21 interleaved renders count) tried the roster
+table without an HTML table, and WeasyPrint's table is the cheapest layout it has: with the
+same columns, each model a block whose cells are floats, 11 % slower; inline-blocks, 48 %;
+a CSS grid per model, 58 %; a flex row per model, 154 %. Keeping the table with three cells
+per model (model, abilities and, between them, the stats and each weapon's figures as floats
+or inline-blocks of the columns' widths): 10 % and 20 % slower. A float, an inline-block or a
+grid item is one box like a cell and costs more. Within the table, nothing that keeps the
+page as it is pays: one row group for all the models (each model a ``<tr>`` with its
+classes) instead of a ``<tbody>`` each is 10 % slower; the models' top rules as rows of
+their own (0.75 pt high, a background) instead of each cell's top border, 1-3 % faster
+(noise; no borders at all: 2-5 %); the model cell's name, type and facts as inline boxes
+and ``<br>`` instead of blocks makes as many boxes (inline instead of block), no faster.
+The sheets hold no empty or hidden element to remove (their empty cells are the blank rows
+and the cards' cut lines).
+WeasyPrint's options change nothing for these documents: ``presentational_hints`` is off
+already, there are no images (``optimize_images``, ``dpi``, ``jpeg_quality``), ``hinting``
+is off, ``full_fonts`` and an uncompressed PDF are slower or the same (above), ``pdf_variant``
+and ``pdf_tags`` add work; the fonts and stylesheets are parsed once per thread already.
+What paid: reading the HTML. WeasyPrint parses it with tinyhtml5, an HTML5 parser in Python
+that looks at each character: 16-20 ms of the 13-model sheet (8 KB), a tenth of its render.
+The engine reads our templates' HTML with ``printing.markup`` (the standard library's
+tokenizer into the same tree) and leaves to WeasyPrint what HTML5 would mend: 4-6 times
+faster for every document here (a demo sheet or card 13-30 -> 3-8 ms, a reference card
+13-21 -> 4-7 ms, the report 52 -> 16 ms, the largest documents 137-205 -> 22-44 ms), the
+PDFs' text and pixels unchanged. "Before" here still parses with tinyhtml5, as the engine
+did; two runs of this bench at load 4.5-7 gave the 13-model sheet 82-83 % (before the
+parser: 87 % in the last session's run, 78 % in a 7-render check of this one: the load
+moves the ratio by several points), most other sheets and cards 75-85 %. The 13-model
+sheet's goal (<= 60 %) is out of reach without fewer cells, that is without moving its text
+(above: the four stats in one cell, a weapon's figures in one cell).
 """
 
 from __future__ import annotations

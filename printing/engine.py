@@ -24,6 +24,10 @@ sheet does not match its elements against the other games' rules. The caller fin
 game's file (``printing.styles``, through Django's static files finders); each file is parsed
 once per thread and kept (``stylesheets``).
 
+The HTML is read by ``printing.markup`` (the standard library's tokenizer, into the tree
+WeasyPrint's own HTML5 parser would build; six times faster, a tenth of a sheet's render),
+and by WeasyPrint's parser when it holds what HTML5 would mend.
+
 Plain Python, no Django import: the fork server loads this module without settings. It
 reads ``static/`` through ``StaticFilesOnly``, a URL fetcher that serves the project's own
 static files and nothing else: no network, no other file.
@@ -40,9 +44,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from weasyprint import CSS, HTML
+from weasyprint import CSS
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from printing import markup
 
 STATIC_DIR = (Path(__file__).resolve().parent.parent / "static").resolve()
 BASE_URL = STATIC_DIR.as_uri() + "/"
@@ -133,7 +139,7 @@ def html_to_pdf(html: str, game_stylesheet: str | None = None) -> bytes:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        document = HTML(string=html, base_url=BASE_URL, url_fetcher=FETCHER)
+        document = markup.document(html, base_url=BASE_URL, url_fetcher=FETCHER)
         return document.write_pdf(stylesheets=sheets, font_config=fonts)
     finally:
         if collecting:
