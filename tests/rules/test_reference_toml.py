@@ -90,3 +90,20 @@ def test_makemessages_reads_every_word_on_its_line(path):
     for line, word in calls:  # each on the line of the file that writes it
         written = (json.dumps(word, ensure_ascii=False), f"'{word}'")
         assert any(w in text.splitlines()[line - 1] for w in written), (line, word)
+
+
+def test_makemessages_reads_the_cards_files_and_nothing_else_of_their_kind(monkeypatch):
+    from core.management.commands.makemessages import Command
+
+    monkeypatch.chdir(ROOT)
+    command = Command()
+    command.domain, command.extensions, command.verbosity = "django", {".py"}, 0
+    command.ignore_patterns, command.symlinks = [".venv", "bench", "tests", "scripts"], False
+    command.locale_paths, command.default_locale_path = [str(ROOT / "locale")], None
+    command.settings_available = True
+    found = {f.path.removeprefix("./") for f in command.find_files(".")}
+
+    assert {str(p.relative_to(ROOT)) for p in CARDS} <= found
+    assert not [p for p in found if p.endswith(".toml") and not p.endswith("/reference.toml")]
+    assert "pyproject.toml" not in found and "rules/reference_toml.py" in found
+    assert command.extensions == {".py"}
