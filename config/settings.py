@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "accounts",
     "api",
     "games",
+    "core",  # the ground floor; its ``makemessages`` also reads the cards' data files
 ]
 
 MIDDLEWARE = [

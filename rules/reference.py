@@ -5,6 +5,9 @@ numbers), notes, and the numbers a cell or note reads from the game's data (``pa
 the card cannot drift from what the sheets print. The labels are English, marked for
 translation; the printing layer translates them and fills the params in
 (``printing.pdf``). A table a campaign adds as house-rule data is printed after them.
+
+A card's words are data, not code: ``rules/<game>/reference.toml``, read by
+``rules.reference_toml.load_card``; the game's Python computes only what its data gives.
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def squad_context(
 
 
 def _table(table: reference.Table, translate: Translate) -> dict[str, Any]:
-    params = dict(table.note_params)
+    params = dict(table.params)
     return {
         "key": table.key,
         "title": _label(translate, table.title),
