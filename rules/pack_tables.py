@@ -94,6 +94,9 @@ class PackTable:
     # the parts of ``house_skip``, which only a pack holds.
     house: bool = False
     house_skip: tuple[str, ...] = ()
+    # What spans rows, once every cell reads clean: (path inside the table, English template
+    # marked for translation, its parameters) for each problem (a range that overlaps).
+    check: Callable[[Any], list[tuple[str, str, dict[str, Any]]]] | None = None
 
     def __post_init__(self) -> None:
         if bool(self.parts) == (self.rows is not None):
