@@ -30,6 +30,7 @@ urlpatterns = [
         views.battle_aftermath,
         name="battle_aftermath",
     ),
+    path("<int:pk>/battles/<int:number>/after/", views.after_battle, name="after_battle"),
     path("<int:pk>/rounds/", views.round_list, name="rounds"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:pk>/rounds/<int:number>/publish/", views.round_publish, name="round_publish"),

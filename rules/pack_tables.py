@@ -100,6 +100,9 @@ class PackTable:
     # The rule the table sets a roster (an army list's bounds): ``check(roster, read)`` with
     # the table as ``read`` gives it, the violations ``GameSystem.check`` adds.
     check: Callable[[Roster, Any], list[Violation]] | None = None
+    # What spans rows, once every cell reads clean: (path inside the table, English template
+    # marked for translation, its parameters) for each problem (a range that overlaps).
+    check_rows: Callable[[Any], list[tuple[str, str, dict[str, Any]]]] | None = None
 
     def __post_init__(self) -> None:
         if bool(self.parts) == (self.rows is not None):

@@ -32,6 +32,7 @@ from api.mixins import ApiViewSet, with_location
 from api.openapi import LinkedResponse, links
 from api.serializers import DOCUMENT_TEXT_PATTERN
 from campaigns import selectors, services
+from campaigns.api.aftermath import AftermathActions
 from campaigns.api.common import BATTLE_NUMBER, CAMPAIGN_ID, MEMBER_ID, readable_campaign
 from campaigns.models import Battle, Campaign
 from campaigns.serializers import (
@@ -171,7 +172,7 @@ def _battle_action(summary, description, next_links) -> Any:
         links([_GET], **_THIS_BATTLE),
     ),
 )
-class BattleViewSet(ApiViewSet):
+class BattleViewSet(AftermathActions, ApiViewSet):
     """A campaign's battles, under /api/campaigns/{id}/battles/."""
 
     queryset = Battle.objects.all()  # narrowed to the campaign's

@@ -13,6 +13,7 @@ from campaigns.selectors.access import (
     players,
     readable_campaigns,
 )
+from campaigns.selectors.aftermath import Unfinished, unfinished_aftermaths
 from campaigns.selectors.battle_log import (
     BATTLE_SORTS,
     battle_detail,
@@ -59,6 +60,8 @@ from campaigns.selectors.words import (
 )
 
 __all__ = [
+    "Unfinished",
+    "unfinished_aftermaths",
     "scenario_names",
     "bye",
     "campaign_rounds",

@@ -24,7 +24,15 @@ HISTORY_MESSAGES = {
     "recorded": gettext_noop(
         "recorded after the battle by %(by)s: %(field)s %(before)s → %(after)s"
     ),
-}  # the words of every game; a game's own kinds and words: CampaignRules.history
+    # the aftermath under a pack's tables (``campaigns.services.aftermath``)
+    "injury": gettext_noop("serious injury: rolled %(roll)s %(by)s: %(result)s"),
+    "advance": gettext_noop("advance: rolled %(roll)s %(by)s: %(result)s"),
+    "experience": gettext_noop("gained %(points)s experience (%(before)s → %(after)s)"),
+    "effect": gettext_noop("%(field)s %(before)s → %(after)s"),
+    "aftermath": gettext_noop("aftermath kept by %(by)s"),
+}
+ROLLED_BY = {"table": gettext_noop("at the table"), "server": gettext_noop("by the server")}
+# the words of every game; a game's own kinds and words: CampaignRules.history
 
 
 def describe(entry: HistoryEntry, system: str) -> str:
@@ -57,7 +65,7 @@ def describe(entry: HistoryEntry, system: str) -> str:
             "before": statuses.get(entry.before, entry.before),
             "after": statuses.get(entry.after, entry.after),
         }
-    if kind == "recorded":
+    if kind in ("recorded", "effect"):
         field = game.record_field(entry.field)
 
         def shown(value: Any) -> str:
@@ -67,17 +75,42 @@ def describe(entry: HistoryEntry, system: str) -> str:
                 words = field.choice_labels if field is not None else {}
                 changes = (f"{_(words.get(c, c.upper()))} {n:+d}" for c, n in value.items())
                 return ", ".join(changes) or "—"
-            return "—" if value is None else str(value)
+            return "—" if value in (None, "") else str(value)
 
-        return _(HISTORY_MESSAGES["recorded"]) % {
+        return _(HISTORY_MESSAGES[kind]) % {
             "by": p.get("by", ""),
             "field": _(field.label) if field is not None else _("status"),
             "before": shown(entry.before),
             "after": shown(entry.after),
         }
+    if kind in ("injury", "advance"):
+        return _(HISTORY_MESSAGES[kind]) % {
+            "roll": entry.roll,
+            "by": _(ROLLED_BY.get(p.get("by"), ROLLED_BY["server"])),
+            "result": _rolled_result(game, kind, p),
+        }
+    if kind == "experience":
+        return _(HISTORY_MESSAGES[kind]) % {
+            "points": p.get("points", 0), "before": entry.before, "after": entry.after,
+        }  # fmt: skip
+    if kind == "aftermath":
+        return _(HISTORY_MESSAGES[kind]) % {"by": p.get("by", "")}
     if kind == "ability":
         return _(HISTORY_MESSAGES["ability"]) % {"ability": word(entry.after, "ability:")}
     return kind
+
+
+def _rolled_result(game: Any, kind: str, p: dict[str, Any]) -> str:
+    """What a roll on an aftermath table gave: the injury's or advance's name, a
+    characteristic +1, or nothing lasting."""
+    if kind == "injury":
+        return p.get("injury") or _("no lasting effect")
+    code = p.get("characteristic")
+    if code:
+        field = game.record_field(p.get("adjustments", ""))
+        words = field.choice_labels if field is not None else {}
+        return f"{_(words.get(code, code.upper()))} +1"
+    return p.get("skill") or _("no advance")
 
 
 EDIT_MESSAGES = {

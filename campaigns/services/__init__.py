@@ -14,6 +14,7 @@ and the second sees what the first wrote.
 
 from __future__ import annotations
 
+from campaigns.services.aftermath import keep_aftermath, preview_aftermath
 from campaigns.services.applying import (
     ReportRefused,
 )
@@ -82,6 +83,8 @@ __all__ = [
     "aftermath_members",
     "can_record",
     "battle_aftermath",
+    "preview_aftermath",
+    "keep_aftermath",
     "battle_void",
     "round_open",
     "round_withdraw",

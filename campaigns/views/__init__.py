@@ -9,6 +9,7 @@ organiser or an opposing player confirms; only a player whose squad fought enter
 
 from __future__ import annotations
 
+from campaigns.views.after_battle import after_battle
 from campaigns.views.battle_page import (
     battle_detail,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "campaign_enrol",
     "battle_new",
     "battle_aftermath",
+    "after_battle",
     "battle_confirm",
     "battle_reject",
     "battle_void",

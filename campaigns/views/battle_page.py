@@ -75,6 +75,7 @@ def battle_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "void_question": _void_question(battle),
             "casualty_vp_label": labels.get("column:casualty_vp", gettext_noop("VP lost")),
             "aftermath": _aftermath(battle, user),
+            "after_sides": _after_sides(battle, user),
             "parts": game.part_templates,  # a model's record in the aftermath
             "units_game": game.units is not None,
             "statuses": Member.Status.choices,
@@ -175,3 +176,12 @@ def _aftermath(battle: Battle, user) -> list[tuple[Entry, Member, bool]]:
         for entry_pk, members in marked.items()
         for member in members
     ]  # fmt: skip
+
+
+def _after_sides(battle: Battle, user) -> list[Entry]:
+    """The sides whose aftermath screen ``user`` may open: a confirmed battle's, their
+    player's own, every side for the organiser (the sides are read already)."""
+    if not user.is_authenticated or battle.status != Battle.Status.CONFIRMED:
+        return []
+    organiser = user.pk == battle.campaign.organiser_id
+    return [s.entry for s in battle.sides.all() if organiser or s.entry.player_id == user.pk]

@@ -114,6 +114,8 @@ def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "log_sort": log_sort,
             "page": page,
             "pending": pending,
+            # who has not finished a battle's aftermath (one query), for the organiser
+            "unfinished": selectors.unfinished_aftermaths(campaign) if is_organiser else [],
             "is_organiser": is_organiser,
             "is_player": is_player,
             "my_entries": my_entries,

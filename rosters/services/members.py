@@ -25,6 +25,7 @@ from rosters.services.base import (
     is_fresh_recruit,
 )
 from rules import get_system
+from rules.documents.reader import MAX_TEXT as TEXT_LENGTH
 from rules.registry import GameSystem, RecordField
 
 _NUMBERED = re.compile(r"(.*?)\s*(\d+)")
@@ -159,6 +160,13 @@ def _check_record(squad: Squad, member: Member, values: Mapping[str, Any],
         elif field.kind == "flag":
             if not isinstance(value, bool):
                 raise ServiceError(field.key, _("%(field)s is yes or no.") % {"field": label})
+        elif field.kind == "text":  # as the document reads it (``rules.documents``)
+            if not isinstance(value, str) or len(value) > TEXT_LENGTH:
+                raise ServiceError(
+                    field.key,
+                    _("%(field)s: text of at most %(max)d characters.")
+                    % {"field": label, "max": TEXT_LENGTH},
+                )
         elif field.kind == "code":
             if value is not None and value not in field.choices:
                 raise ServiceError(

@@ -342,7 +342,21 @@ MEMBER_RECORD = (
         choices=CHARACTERISTICS,
         choice_labels=CHARACTERISTIC_LABELS,
     ),
-)
+    # What a club's pack adds after each battle (its ``injuries`` and ``experience`` tables:
+    # the text prints neither): the experience gained, the injuries and advances by name.
+    RecordField(
+        "experience", _("Experience"), "count", default=0, maximum=9999,
+        help=_("experience gained in battles, under the campaign's pack"),
+    ),
+    RecordField(
+        "injuries", _("Injuries"), "text", default="",
+        help=_("lasting injuries, from the pack's serious-injury table"),
+    ),
+    RecordField(
+        "skills", _("Skills"), "text", default="",
+        help=_("named advances, from the pack's advance table"),
+    ),
+)  # fmt: skip
 
 # Deeds of battle-report/1 (4.3): kept for the record and the standings; the enemies a
 # fighter claims to have put out of action, compared with the other side's casualties.

@@ -8,13 +8,16 @@ its own numbers, and the product invents none.
   and dead fighters do not count;
 - ``weapons``: the cells of a weapon's profile the text leaves "—" (range bands, to-hit
   modifiers, S, save modifier, ammo roll, notes), and weapons new to the pack (named);
-- ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``).
+- ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``);
+- ``injuries`` and ``experience``: the aftermath's tables (``rules.aftermath_tables``),
+  rolled for a fighter out of action, gained by every fighter that fought.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.aftermath_tables import Fields, experience_table, injuries_table
 from rules.i18n import gettext_noop as _
 from rules.necromunda.campaign import (
     DEFAULT_VP,
@@ -26,8 +29,10 @@ from rules.necromunda.campaign import (
 from rules.necromunda.data import (
     CHARACTERISTIC_NAMES,
     CHARACTERISTICS,
+    DEEDS,
     FIGHTER_TYPES,
     ITEMS,
+    OUT_OF_ACTION,
     WEAPONS,
 )
 from rules.necromunda.validation import points_violation
@@ -113,8 +118,28 @@ VP_TABLE = numbers_table(
     DEFAULT_VP, LABELS,
 )  # fmt: skip
 
+# The aftermath (section 5: the text prints neither table; a club's pack brings them): a
+# fighter out of action rolls on the injury table; every fighter that fought gains experience.
+# Written on the fighter's record (``data.MEMBER_RECORD``): a characteristic changed as an
+# advance is, the experience, the injuries and skills by name.
+AFTERMATH_FIELDS = Fields(adjustments=ADVANCES)
+INJURIES_TABLE = injuries_table(
+    CHARACTERISTICS, CHARACTERISTIC_NAMES, (OUT_OF_ACTION,), AFTERMATH_FIELDS
+)
+EXPERIENCE_TABLE = experience_table(
+    tuple(deed.key for deed in DEEDS), {deed.key: deed.label for deed in DEEDS},
+    CHARACTERISTICS, CHARACTERISTIC_NAMES, (OUT_OF_ACTION,), AFTERMATH_FIELDS,
+)  # fmt: skip
+
 PACK = PackRules(
-    tables=(POINTS_TABLE, WEAPONS_TABLE, SCENARIOS_TABLE, VP_TABLE),
+    tables=(
+        POINTS_TABLE,
+        WEAPONS_TABLE,
+        SCENARIOS_TABLE,
+        VP_TABLE,
+        INJURIES_TABLE,
+        EXPERIENCE_TABLE,
+    ),
     points=pack_points,
     violation=points_violation,
 )

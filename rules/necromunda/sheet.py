@@ -247,6 +247,10 @@ def fighter(member: Member, translate: Translate, pack: Pack | None = None) -> d
         "wound_ticks": range(max(0, values["w"])),
         "flesh_wound_ticks": range(max(1, values["ws"], values["bs"])),
         "fallen": member.status == "dead",
+        # what a club's pack left after its battles: printed under the fighter's name
+        "experience": member.record.get("experience", 0),
+        "injuries": member.record.get("injuries", ""),
+        "skills": member.record.get("skills", ""),
     }
 
 

@@ -600,6 +600,8 @@ CAMPAIGN_OPERATIONS = {
     "GET /api/campaigns/{id}/players/", "DELETE /api/campaigns/{id}/players/{player_id}/",
     "GET /api/campaigns/{id}/squads/{squad_id}/",
     "POST /api/campaigns/{id}/battles/{number}/aftermath/{member_id}/",
+    "GET /api/campaigns/{id}/battles/{number}/aftermath/",
+    "POST /api/campaigns/{id}/battles/{number}/aftermath/",
     "POST /api/campaigns/{id}/invite-code/",
     # issue #31: rounds and pairings
     "GET /api/campaigns/{id}/rounds/", "POST /api/campaigns/{id}/rounds/",

@@ -97,6 +97,10 @@ API = {
     "campaigns:battle_reject": {"campaigns_battles_reject_create"},
     "campaigns:battle_void": {"campaigns_battles_void_create"},
     "campaigns:battle_aftermath": {"campaigns_battles_aftermath_create"},
+    "campaigns:after_battle": {
+        "campaigns_battles_after_battle_retrieve",
+        "campaigns_battles_after_battle_create",
+    },
     "campaigns:entry": {"campaigns_squads_retrieve"},
     "campaigns:character": {"campaigns_characters_retrieve"},
     # rounds and pairings (issue #31)

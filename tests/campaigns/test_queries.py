@@ -29,7 +29,8 @@ pytestmark = pytest.mark.django_db
 
 # What each page runs for the organiser (a stranger runs fewer): a page that gains a query
 # for every size fails here too.
-MOST = {"detail": 10, "standings": 2, "battle": 6, "entry": 6, "character": 5}
+# detail: 11 since the organiser sees who has not finished a battle's aftermath (one query)
+MOST = {"detail": 11, "standings": 2, "battle": 6, "entry": 6, "character": 5}
 
 
 @pytest.fixture(scope="module")

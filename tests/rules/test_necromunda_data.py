@@ -165,7 +165,7 @@ def test_armour_saves():
 
 
 def test_record_fields():
-    (advances,) = data.MEMBER_RECORD
+    advances, experience, injuries, skills = data.MEMBER_RECORD
     (deed,) = data.DEEDS
     (flesh,) = data.CASUALTY_FIELDS
     (bottled,) = data.SIDE_FIELDS
@@ -175,6 +175,11 @@ def test_record_fields():
     )  # fmt: skip
     assert advances.choices == data.CHARACTERISTICS
     assert advances.default == {} and not advances.default != {}
+    # what a club's pack adds after a battle (its injury and experience tables)
+    assert (experience.key, experience.kind, experience.default) == ("experience", "count", 0)
+    assert [(f.key, f.kind, f.default) for f in (injuries, skills)] == [
+        ("injuries", "text", ""), ("skills", "text", ""),
+    ]  # fmt: skip
     assert (deed.key, deed.kind, deed.default, deed.maximum) == ("out_of_action", "count", 0, 99)
     assert (flesh.key, flesh.kind, flesh.default, flesh.minimum, flesh.maximum) == (
         "flesh_wounds", "count", None, 1, 99,
