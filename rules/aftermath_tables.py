@@ -184,7 +184,9 @@ def injuries_table(
         )  # fmt: skip
         return InjuryTable(table.get("dice", "d6"), rows, frozenset(states), fields)
 
-    return PackTable(INJURIES, INJURIES_LABEL, INJURIES_HELP, parts=parts, read=read, check_rows=check)
+    return PackTable(
+        INJURIES, INJURIES_LABEL, INJURIES_HELP, parts=parts, read=read, check_rows=check
+    )
 
 
 def experience_table(

@@ -119,7 +119,9 @@ def _tables(r: Reader, system: GameSystem | None, value: Any) -> dict[str, Any] 
                    table=table_id, tables=known)  # fmt: skip
             continue
         checked = _table(r, declared, table, path)
-        problems = [] if checked is None or declared.check_rows is None else declared.check_rows(checked)
+        problems = (
+            [] if checked is None or declared.check_rows is None else declared.check_rows(checked)
+        )
         for place, template, params in problems:
             r.refuse(join(path, place), template, **params)
         if checked is not None and not problems:
