@@ -2,7 +2,7 @@
 
 WeasyPrint reads HTML with tinyhtml5, an HTML5 parser written in Python that looks at each
 character: a tenth of the render of a squad sheet (17 of about 200 ms of CPU for the 13-model
-Black Sun sheet; bench/bench_print_styles.py). The PDFs' HTML is never a stranger's: it
+sheet of the bench; bench/bench_print_styles.py). The PDFs' HTML is never a stranger's: it
 comes from our templates, every tag closed, every user text escaped by Django. So
 ``parse`` builds the same ``xml.etree`` tree with the standard library's tokenizer
 (``html.parser``, regular expressions) and the few rules of HTML5's tree construction our

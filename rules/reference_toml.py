@@ -73,7 +73,7 @@ class Card:
 
     @classmethod
     def load(cls, package: str) -> Card:
-        """The card of the game ``package`` (``"rules.necromunda"``)."""
+        """The card of the game ``package`` (``"rules.<game>"``)."""
         source = f"{package.replace('.', '/')}/{FILE}"
         text = resources.files(package).joinpath(FILE).read_text(encoding="utf-8")
         return cls.parse(tomllib.loads(text), source)
@@ -144,7 +144,7 @@ def _fill(cell: Any, values: dict[str, Cell], where: str) -> Cell:
 
 
 def load_card(package: str) -> Card:
-    """The card of the game ``package`` (``"rules.necromunda"``): its ``reference.toml``."""
+    """The card of the game ``package`` (``"rules.<game>"``): its ``reference.toml``."""
     return Card.load(package)
 
 
