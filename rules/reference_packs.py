@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.i18n import Translate
+from rules.i18n import gettext_noop as _
 from rules.pack_tables import WEAPONS, Pack
 from rules.reference import DASH, Cell, PackText, Table
 
@@ -91,21 +93,24 @@ def sheet_cells(
     return out, dict.fromkeys(filled, True)
 
 
+OWN_WEAPONS = _("The pack's own weapons")
+
+
 def own_weapons(
     pack: Pack | None,
+    translate: Translate,
     *,
-    key: str,
-    title: str,
     columns: Sequence[str],
     how: Sequence[Column],
     game_codes: Iterable[str],
-) -> Table | None:
+) -> dict[str, Any] | None:
     """The pack's own weapons (codes not in ``game_codes``) as a table a sheet prints under
-    its units or fighters: ``title``, the weapon's heading then ``columns`` (the game's words),
-    each cell read by ``how``, every cell marked as the pack's. None: no weapon of its own."""
-    empty = Table(key=key, title=title, columns=tuple(columns), rows=())
+    its units or fighters, in the reference card's form (``Table.context``): its title, the
+    weapon's heading then ``columns`` (the game's words), each cell read by ``how``, every
+    cell marked as the pack's. None: no weapon of its own."""
+    empty = Table(key="pack-weapons", title=OWN_WEAPONS, columns=tuple(columns), rows=())
     table = with_pack(empty, WeaponTable((), tuple(how)), pack, game_codes=game_codes)
-    return None if not table.rows else table
+    return None if not table.rows else table.context(translate)
 
 
 def pack_footnote(pack: Pack | None) -> dict[str, Any] | None:

@@ -218,12 +218,9 @@ def _legend(units: list[dict[str, Any]], translate: Translate) -> str:
 
 
 def squad_context(
-    roster: Roster,
-    costs: RosterCost | None,
-    include_dead: bool,
-    translate: Translate,
+    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate,
     pack: Pack | None = None,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # fmt: skip
     """Bolt Action's part of the sheet and cards: the header's order dice and points, one
     dict per unit (``units``), the models for the header, and the foot's morale modifiers and
     order test.
@@ -257,17 +254,15 @@ def squad_context(
     }
 
 
-OWN_WEAPONS = _("The pack's own weapons")
 OWN_COLUMNS = (_("Weapon"), _("Shots"), _("Damage bonus"), _("Range"), _("Notes"))
 
 
 def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
-    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
-    table = own_weapons(
-        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
-        how=(*PACK_COLUMNS.values(), pack_text("notes")), game_codes=data.WEAPONS,
+    """The pack's own weapons under the units, each cell read as the reference card's."""
+    return own_weapons(
+        pack, translate, columns=OWN_COLUMNS, game_codes=data.WEAPONS,
+        how=(*PACK_COLUMNS.values(), pack_text("notes")),
     )  # fmt: skip
-    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------

@@ -262,12 +262,9 @@ def _leader(roster: Roster) -> Member | None:
 
 
 def squad_context(
-    roster: Roster,
-    costs: RosterCost | None,
-    include_dead: bool,
-    translate: Translate,
+    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate,
     pack: Pack | None = None,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # fmt: skip
     """Necromunda's part of the sheet and cards: the header's extras and the fighters.
 
     ``costs`` is ``None``: the text prints no costs (a campaign with a points table gives
@@ -324,22 +321,19 @@ def squad_context(
     }
 
 
-OWN_WEAPONS = _("The pack's own weapons")
 OWN_COLUMNS = (_("Weapon"), _("Short"), _("Long"), _("To hit, short"), _("To hit, long"), _("S"),
                _("Save mod."), _("Ammo roll"), _("Notes"))  # fmt: skip
 
 
 def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
-    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
-    table = own_weapons(
-        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
+    """The pack's own weapons under the fighters, each cell read as the reference card's."""
+    return own_weapons(
+        pack, translate, columns=OWN_COLUMNS, game_codes=data.WEAPONS,
         how=(_short_band, _long_band,
              pack_number("hit_short", _signed), pack_number("hit_long", _signed),
              pack_number("strength"), pack_number("save_modifier", _signed),
              pack_number("ammo", reference.ammo), pack_text("notes")),
-        game_codes=data.WEAPONS,
     )  # fmt: skip
-    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------

@@ -214,12 +214,9 @@ def weapon_key(roster: Roster, translate: Translate) -> list[dict[str, Any]]:
 
 
 def squad_context(
-    roster: Roster,
-    costs: RosterCost | None,
-    include_dead: bool,
-    translate: Translate,
+    roster: Roster, costs: RosterCost | None, include_dead: bool, translate: Translate,
     pack: Pack | None = None,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # fmt: skip
     """One-page modern's part of the sheet and cards: one dict per unit (``units``), the
     models for the header, the range columns and the weapon key.
 
@@ -244,17 +241,15 @@ def squad_context(
     }
 
 
-OWN_WEAPONS = _("The pack's own weapons")
 OWN_COLUMNS = (_("Weapon"), _("Range"), _("Fire points"), _("Notes"))
 
 
 def _own_weapons(pack: Pack | None, translate: Translate) -> dict[str, Any] | None:
-    """The pack's own weapons, as the reference card prints a table (``rules.reference``)."""
-    table = own_weapons(
-        pack, key="pack-weapons", title=OWN_WEAPONS, columns=OWN_COLUMNS,
-        how=(*reference.PACK_COLUMNS, pack_text("notes")), game_codes=data.WEAPONS,
+    """The pack's own weapons under the units, each cell read as the reference card's."""
+    return own_weapons(
+        pack, translate, columns=OWN_COLUMNS, game_codes=data.WEAPONS,
+        how=(*reference.PACK_COLUMNS, pack_text("notes")),
     )  # fmt: skip
-    return None if table is None else table.context(translate)
 
 
 # --- the quick-reference card ---------------------------------------------------------------
