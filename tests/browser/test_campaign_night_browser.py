@@ -3,9 +3,13 @@ rounds, driven through the pages. The organiser makes the campaign with the exam
 (docs/packs/necromunda.json) on the campaign form, opens round 1 at random and rounds 2 and 3
 by the standings, types each table's scenario (a name of the pack's) and publishes; at each
 table the first player chooses a crew (the kid stays at home), prints the crew sheet and
-reports the battle from the round page, the opponent confirms it and records the aftermath
-of their fighter taken out of action on the battle's page; the round closes itself. Read
-from the round pages: byes for three different gangs and no rematch. The campaign book is
+reports the battle from the round page, and the opponent confirms it. Then each player of
+each battle keeps their aftermath on its one screen (the pack's injury and experience
+tables): the injury die of the fighter out of action given as rolled at the table, the
+advances left to the server, previewed, kept; the organiser's campaign page lists the
+unfinished aftermaths until they are kept. The round closes itself. Read
+from the round pages: byes for three different gangs and no rematch. At the end a
+fighter's page shows its injury and experience. The campaign book is
 downloaded and read.
 
 What is not the point (the users, their gangs, the pack, joining and enrolling) is seeded
@@ -66,17 +70,39 @@ def download(page: Page, url: str) -> str:
     return pdf_text(response.body())
 
 
-def do_aftermath(page: Page, battle_url: str, fighter: str) -> None:
-    """The aftermath of a confirmed battle for ``fighter`` (taken out of action), as the
-    battle's page has it today: a form per fighter marked by the battle, where its player
-    records what happened by hand (here one more advance of BS). Kept in this one function:
-    the one-screen aftermath will replace it."""
+INJURY_ROLL = 4  # a 2d6 the example pack reads as its "Leg wound" (no missed battle)
+INJURY = "Leg wound"
+
+
+def do_aftermath(page: Page, battle_url: str, player: str, victim: str | None) -> None:
+    """``player``'s aftermath of a confirmed battle, on its one screen opened from the
+    battle's page: the injury die of ``victim`` (their fighter taken out of action, if any)
+    typed as rolled at the table, every other die left to the server; the preview shows
+    the injury (or, with nobody hurt, the experience gained); Keep."""
+    squad = squad_name(player)
     page.goto(battle_url)
-    form = page.locator(".aftermath", has_text=fighter).locator("form.member-form")
-    advances = form.locator('input[name="advances-bs"]')
-    advances.fill(str(int(advances.input_value() or 0) + 1))
-    form.get_by_role("button", name="Record").click()
-    expect(page.locator(".messages")).to_contain_text(f"Recorded for {fighter}")
+    page.get_by_role("link", name=f"After the battle: {squad}").click()
+    expect(page.locator("h1")).to_have_text(f"After the battle: {squad}")
+    if victim is not None:
+        page.get_by_label(f"{victim}: serious injury").fill(str(INJURY_ROLL))
+    page.get_by_role("button", name="Preview").click()
+    preview = page.locator("ul.preview")
+    if victim is not None:
+        expect(preview.locator("li", has_text=victim).first).to_contain_text(
+            f"rolled {INJURY_ROLL} at the table: {INJURY}"
+        )
+    else:
+        expect(preview).to_contain_text(re.compile(r"gained \d+ experience"))
+    page.get_by_role("button", name="Keep", exact=True).click()
+    expect(page).to_have_url(battle_url)
+    expect(page.locator(".messages")).to_contain_text(f"The aftermath of {squad} is kept.")
+
+
+def unfinished(page: Page, campaign_url: str):
+    """The organiser's campaign page's list of aftermaths not kept yet."""
+    page.goto(campaign_url)
+    expect(page.locator("h2", has_text="Standings")).to_be_visible()
+    return page.locator("ul.unfinished li")
 
 
 def open_round(page: Page, campaign_url: str, number: int, mode: str) -> None:
@@ -110,10 +136,13 @@ def pairings(page: Page, round_url: str) -> tuple[list[tuple[str, str]], str]:
     return tables, re.match(r"Bye: (.+?) \(", bye).group(1)
 
 
-def play_table(pages, owner, round_url: str, number: int, table: int, gangs) -> None:
+def play_table(
+    pages, owner, round_url: str, number: int, table: int, gangs
+) -> tuple[str, str, str, str]:
     """Table ``table``: its first player chooses a crew, prints its sheet (at the first
     table of the night: the link is there at each) and reports the battle (a win; the
-    opponent's gunner out of action); the opponent confirms it and records the aftermath."""
+    opponent's gunner out of action); the opponent confirms it. Returns the battle's page,
+    its two players and the fighter out of action."""
     first, second = (owner[name] for name in gangs)
     page = pages[first]
     page.goto(round_url)
@@ -147,7 +176,7 @@ def play_table(pages, owner, round_url: str, number: int, table: int, gangs) -> 
     other.get_by_role("button", name="Confirm and apply").click()
     expect(other.locator("p.muted").first).to_contain_text("confirmed")
     expect(other.locator("table.history")).not_to_contain_text(f"{first.title()} Kid")
-    do_aftermath(other, battle_url, victim)
+    return battle_url, first, second, victim
 
 
 def test_a_five_player_necromunda_night_over_three_rounds(
@@ -190,13 +219,30 @@ def test_a_five_player_necromunda_night_over_three_rounds(
         tables, bye = pairings(boss, round_url)
         byes.append(bye)
         meetings += [frozenset(gangs) for gangs in tables]
-        for table, gangs in enumerate(tables, start=1):
+        played = [
             play_table(pages, owner, round_url, number, table, gangs)
+            for table, gangs in enumerate(tables, start=1)
+        ]
+        expect(unfinished(boss, campaign_url)).to_have_count(4)  # both sides of two battles
+        for battle_url, first, second, victim in played:
+            do_aftermath(pages[first], battle_url, first, None)
+            do_aftermath(pages[second], battle_url, second, victim)
+        expect(unfinished(boss, campaign_url)).to_have_count(0)
         boss.goto(round_url)
         expect(boss.locator("#round p.muted").first).to_contain_text("closed")
 
     assert len(set(byes)) == 3  # nobody sat out twice
     assert len(set(meetings)) == len(meetings) == 6  # nobody met twice
+
+    # What the last aftermath kept, on the hurt fighter's page
+    player, victim = played[-1][2], played[-1][3]
+    page = pages[player]
+    page.goto(campaign_url)
+    page.get_by_role("link", name=squad_name(player), exact=True).first.click()
+    page.get_by_role("link", name=victim, exact=True).click()
+    expect(page.locator("h1")).to_contain_text(victim)
+    expect(page.locator("main")).to_contain_text(f"Injuries: {INJURY}")
+    expect(page.locator("main")).to_contain_text(re.compile(r"Experience \d+"))
 
     book = download(boss, f"{campaign_url}book.pdf")
     assert "CAMPAIGN BOOK" in book and "Underhive Nights" in book
