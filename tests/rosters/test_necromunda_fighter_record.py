@@ -14,7 +14,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from printing.pdf import squad_sheet_html
 from rosters import services
+from rosters.adapters import squad_to_roster
 from rosters.services.members import TEXT_LENGTH
 from rules import get_system
 
@@ -88,3 +90,17 @@ def test_a_hostile_injury_is_escaped_on_the_builder_and_the_public_link(owner_cl
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     escaped = "&lt;script&gt;alert(1)&lt;/script&gt;"
     assert cells[10:13] == ["", escaped, escaped]  # experience (none), injuries, skills
+
+
+@pytest.mark.parametrize("cards", [False, True], ids=["sheet", "cards"])
+def test_the_sheet_and_the_cards_print_the_three_escaped(gang, cards):
+    fighter = gang.members.get(type="leader")
+    services.member_update(
+        member=fighter, name=fighter.name, type=fighter.type, status=fighter.status,
+        record={"experience": 7, "injuries": HOSTILE, "skills": "Iron jaw"},
+    )  # fmt: skip
+    gang.refresh_from_db()
+    html = squad_sheet_html(squad_to_roster(gang), cards=cards, owner=None, version=None)
+    assert HOSTILE not in html
+    assert "Injuries: &lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "Skills: Iron jaw" in html and "Experience: 7" in html
