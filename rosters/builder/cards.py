@@ -250,7 +250,7 @@ class MemberView:
         values["name"] = sent.get("name", self.row.name)
         values["notes"] = sent.get("notes", self.row.notes)
         for f in self._page.system.member_record:
-            if f.kind == "count" and f.key in sent:
+            if f.kind in ("count", "text") and f.key in sent:
                 values[f.key] = sent[f.key]
             elif f.kind == "adjustments":
                 typed = {c: sent[f"{f.key}-{c}"] for c in f.choices if f"{f.key}-{c}" in sent}

@@ -79,7 +79,8 @@ def _points_limit(request: HttpRequest, squad: Squad) -> int | None:
 def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
     """The values of the game's record (``GameSystem.member_record``) the card's form sent:
     a number as a number, a model (sent by id) as its name, a code or none, a tick box as
-    true or false (its form sends an empty value first); a key not sent is left out."""
+    true or false (its form sends an empty value first), a text as typed; a key not sent is
+    left out."""
     values: dict[str, Any] = {}
     for field in get_system(member.squad.system).member_record:
         label = _(field.label)
@@ -99,6 +100,9 @@ def record_values(request: HttpRequest, member: Member) -> dict[str, Any]:
             continue
         if field.kind == "code":
             values[field.key] = request.POST.get(field.key) or None
+            continue
+        if field.kind == "text":  # as typed, its ends trimmed; the service bounds its length
+            values[field.key] = request.POST.get(field.key, "").strip()
             continue
         if field.kind == "count":
             values[field.key] = _int(request, field.key, member.record.get(field.key), label=label)

@@ -106,7 +106,8 @@ def heads(html: str) -> list[str]:
 def test_the_public_link_of_a_gang_shows_the_fighters_profiles(client, user):
     html = public(client, demo(user, "necromunda"))
     assert heads(html) == [
-        "Name", "Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Equipment", "Status",
+        "Name", "Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "Ld",
+        "Experience", "Injuries", "Skills", "Equipment", "Status",
     ]  # fmt: skip
     assert "Orlock · Necromunda · by mint" in html
     row = html.split("Mak McMadd</td>")[1].split("</tr>")[0]

@@ -140,7 +140,8 @@ def test_a_necromunda_builder_runs_the_same_queries_for_4_and_12_fighters(gangs,
 
     def update(gang, boss):
         url = reverse("rosters:member_update", args=[gang.pk, boss.pk])
-        data = {"name": "Boss", "type": "leader", "status": "active", "advances-ws": "1"}
+        data = {"name": "Boss", "type": "leader", "status": "active", "advances-ws": "1",
+                "experience": "3", "injuries": "Old wound", "skills": "Iron jaw"}  # fmt: skip
         owner_client.post(url, data, HTTP_HX_REQUEST="true")
 
     bosses = [g.members.get(name="Boss") for g in gangs]
@@ -148,4 +149,7 @@ def test_a_necromunda_builder_runs_the_same_queries_for_4_and_12_fighters(gangs,
         count_queries(lambda g=g, b=b: update(g, b)) for g, b in zip(gangs, bosses, strict=True)
     ]
     assert updates[0] == updates[1] <= EDIT  # with the undo step, as above
-    assert gangs[1].members.get(name="Boss").record["advances"] == {"ws": 1}
+    record = gangs[1].members.get(name="Boss").record
+    assert (record["advances"], record["experience"], record["injuries"], record["skills"]) == (
+        {"ws": 1}, 3, "Old wound", "Iron jaw",
+    )  # fmt: skip
