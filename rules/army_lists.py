@@ -4,7 +4,9 @@ and a maximum of each, kept in a pack's ``army_list`` table (``game-pack/1``).
 The games played with units have no army lists of their own (their text has none, and their
 faction is free text): a pack brings them. Every such game declares the same table with its
 own kind codes (``army_list_table(KINDS)`` in its ``pack.py``); this module reads it and
-checks a force against it, naming no game.
+checks a force against it, naming no game. A game of models declares it with its model types
+and ``MODELS`` (``army_list_table(TYPES, MODELS, label)``): the list then counts the force's
+models not dead by their ``type``, as it counts units by their ``kind``.
 
 A row is ``faction`` (free text, matched without regard to case or surrounding spaces; left
 out: any faction), ``kind`` (one of the game's unit kinds), ``minimum`` (left out: 0) and
@@ -26,7 +28,7 @@ army-list-not-allowed   units of a kind the list does not offer (or offers at mo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -51,6 +53,46 @@ ABOVE = _(
     "%(count)d, %(extra)d too many: %(units)s."
 )
 OFFERS_NONE = _("The army list offers no unit of kind %(kind)s: %(units)s.")
+MODEL_BELOW = _(
+    "The army list needs at least %(minimum)d model(s) of type %(kind)s; the force has %(count)d."
+)
+MODEL_ABOVE = _(
+    "The army list allows at most %(maximum)d model(s) of type %(kind)s; the force has "
+    "%(count)d, %(extra)d too many: %(units)s."
+)
+MODEL_OFFERS_NONE = _("The army list offers no model of type %(kind)s: %(units)s.")
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """What a game's list counts: ``group`` gives the force's pieces by kind (kind -> names,
+    in the force's order); ``label`` names the table's kind cell; the messages say what was
+    counted."""
+
+    group: Callable[[Roster], dict[str, list[str]]]
+    label: str
+    below: str
+    above: str
+    offers_none: str
+
+
+def _by_kind(pairs: Any) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for kind, name in pairs:
+        out.setdefault(kind, []).append(name)
+    return out
+
+
+UNITS = Pieces(
+    lambda roster: _by_kind((unit.kind, unit.name) for unit in roster.units),
+    _("Unit kind"), BELOW, ABOVE, OFFERS_NONE,
+)  # fmt: skip
+MODELS = Pieces(
+    lambda roster: _by_kind(
+        (member.type, member.name) for member in roster.members if member.status != "dead"
+    ),
+    _("Model type"), MODEL_BELOW, MODEL_ABOVE, MODEL_OFFERS_NONE,
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +140,13 @@ def read_army_list(rows: tuple[Mapping[str, Any], ...]) -> ArmyList:
     )
 
 
-def army_list_table(kinds: Mapping[str, Any]) -> PackTable:
+def army_list_table(
+    kinds: Mapping[str, Any], pieces: Pieces = UNITS, label: str | None = None
+) -> PackTable:
     """A game's ``army_list`` table, its ``kind`` cell naming one of ``kinds`` (code -> row
-    with ``.label``)."""
-    kind = code_cell("kind", _("Unit kind"), kinds)
+    with ``.label``; the cell labelled ``label``, by default the pieces'), counting the
+    force's ``pieces``."""
+    kind = code_cell("kind", label or pieces.label, kinds)
     rows = Rows(
         "", _("Army list"),
         (
@@ -119,7 +164,7 @@ def army_list_table(kinds: Mapping[str, Any]) -> PackTable:
 
     def check(roster: Roster, army_list: ArmyList) -> list[Violation]:
         bounds = army_list.for_faction(roster.faction)
-        return [] if bounds is None else army_list_violations(roster, bounds, labels)
+        return [] if bounds is None else army_list_violations(roster, bounds, labels, pieces)
 
     return PackTable(
         ARMY_LIST, _("Army list"),
@@ -129,38 +174,41 @@ def army_list_table(kinds: Mapping[str, Any]) -> PackTable:
 
 
 def army_list_violations(
-    roster: Roster, bounds: Mapping[str, Bound], labels: Mapping[str, str]
+    roster: Roster,
+    bounds: Mapping[str, Bound],
+    labels: Mapping[str, str],
+    pieces: Pieces = UNITS,
 ) -> list[Violation]:
-    """Each bound of ``bounds`` the force's units break (``labels``: a kind's English
-    words), the kinds the list names first in its order, then those it does not offer."""
-    units: dict[str, list[str]] = {}
-    for unit in roster.units:
-        units.setdefault(unit.kind, []).append(unit.name)
+    """Each bound of ``bounds`` the force's pieces (units, or models) break (``labels``: a
+    kind's English words), the kinds the list names first in its order, then those it does
+    not offer."""
+    units = pieces.group(roster)
     out = []
     for kind, bound in bounds.items():
         names = units.get(kind, [])
         label = labels.get(kind, kind)
         if len(names) < bound.minimum:
             params = {"minimum": bound.minimum, "kind": label, "count": len(names)}
-            out.append(Violation(MINIMUM, BELOW, params, None))
+            out.append(Violation(MINIMUM, pieces.below, params, None))
         elif bound.maximum is not None and len(names) > bound.maximum:
             if bound.maximum == 0:
-                out.append(_not_offered(label, names))
+                out.append(_not_offered(label, names, pieces))
                 continue
             extra = names[bound.maximum :]
             params = {"maximum": bound.maximum, "kind": label, "count": len(names),
                       "extra": len(extra), "units": _names(extra)}  # fmt: skip
-            out.append(Violation(MAXIMUM, ABOVE, params, extra[0]))
+            out.append(Violation(MAXIMUM, pieces.above, params, extra[0]))
     out.extend(
-        _not_offered(labels.get(kind, kind), names)
+        _not_offered(labels.get(kind, kind), names, pieces)
         for kind, names in units.items()
         if kind not in bounds
     )
     return out
 
 
-def _not_offered(label: str, names: list[str]) -> Violation:
-    return Violation(NOT_ALLOWED, OFFERS_NONE, {"kind": label, "units": _names(names)}, names[0])
+def _not_offered(label: str, names: list[str], pieces: Pieces) -> Violation:
+    params = {"kind": label, "units": _names(names)}
+    return Violation(NOT_ALLOWED, pieces.offers_none, params, names[0])
 
 
 def _names(names: list[str]) -> str:

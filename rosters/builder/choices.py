@@ -147,10 +147,11 @@ def type_options(
     counts: Mapping[str, int],
     language: str,
     prices: Prices | None = None,
+    allowed: frozenset[str] | None = None,
 ) -> SafeString:
     """The type select: each type with its price (the squad's pack's, given its ``prices``)
     and, where the squad may have only so many, how many it has of them ("Top · 25 pts ·
-    2/3")."""
+    2/3"); only the types ``allowed`` (the pack's army list's) when given."""
 
     def text_of(code: str, text: str, most: int | None) -> str:
         if prices and "type" in prices:
@@ -161,6 +162,7 @@ def type_options(
         (
             (code, text_of(code, text, most))
             for code, text, most in _type_choices(system.code, language)
+            if allowed is None or code in allowed
         ),
         selected,
     )

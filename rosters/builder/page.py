@@ -30,6 +30,7 @@ from rosters.builder.refusals import Refused, Shown, shown
 from rosters.models import Member, Squad
 from rosters.services import next_name
 from rules import get_system
+from rules.army_lists import allowed_kinds
 from rules.pack_prices import Prices, pack_prices
 from rules.registry import GameSystem
 from rules.types import Roster, RosterCost
@@ -69,6 +70,7 @@ def builder_context(
         else system.assess(roster, pack)
     )
     prices = pack_prices(pack)
+    allowed = allowed_kinds(pack, roster.faction)  # the types the add form offers
     violations = [shown(v) for v in found]
     by_member: dict[str, list[Shown]] = {}
     squad_wide = []
@@ -133,7 +135,7 @@ def builder_context(
             "member_add": reverse("rosters:member_add", args=[squad.pk]),
             "edit": reverse("rosters:edit", args=[squad.pk]),
         },
-        "add": _add_form(squad, system, rows, counts, language, refused, added, prices),
+        "add": _add_form(squad, system, rows, counts, language, refused, added, prices, allowed),
         # what an empty squad is told to add first
         "first_type": label(system.model_types, system.leader_type) if system.leader_type else "",
         "head": squad_head(squad, system, refused),
@@ -180,12 +182,14 @@ def _add_form(
     refused: Refused | None,
     added: int | None,
     prices: Prices,
+    allowed: frozenset[str] | None,
 ):
     """The add form: at first the game's leader, or its ordinary model once the squad has
     its leader (``_usual_type``); after an add, the type just added and the next numbered
     name ("add another"), unless the squad may have no more of that type (its leader); after
     a refused add, what was sent, with the message at the field it is about (``errors``;
-    under ``"form"`` when about neither)."""
+    under ``"form"`` when about neither). Only the types the pack's army list allows
+    (``allowed``; None: every type)."""
     name, model_type, errors = "", _usual_type(system, counts), {}
     row = next((r for r in rows if r.pk == added), None) if added is not None else None
     if refused is not None and refused.form == "add":
@@ -196,7 +200,8 @@ def _add_form(
         name, model_type = next_name(row.name, (r.name for r in rows)), row.type
     return {
         "name": name,
-        "type_options": type_options(system, model_type, counts, language, prices),
+        "type_options": type_options(system, model_type, counts, language, prices, allowed),
+        "army_list": allowed is not None,  # the picker holds only what the pack's list allows
         "errors": errors,
         "suggested": row is not None,  # the name box takes the focus: Enter adds another
     }

@@ -8,6 +8,9 @@ its own numbers, and the product invents none.
   and dead fighters do not count;
 - ``weapons``: the cells of a weapon's profile the text leaves "—" (range bands, to-hit
   modifiers, S, save modifier, ammo roll, notes), and weapons new to the pack (named);
+- ``army_list``: the fighter types a gang house's gang may take, with a minimum and a
+  maximum of each (``rules.army_lists``, counting fighters not dead by type; the text has no
+  gang composition rules);
 - ``scenarios``: as every game's (``rules.pack_tables.SCENARIOS_TABLE``);
 - ``injuries`` and ``experience``: the aftermath's tables (``rules.aftermath_tables``),
   rolled for a fighter out of action, gained by every fighter that fought.
@@ -18,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.aftermath_tables import Fields, experience_table, injuries_table
+from rules.army_lists import MODELS, army_list_table
 from rules.i18n import gettext_noop as _
 from rules.necromunda.campaign import (
     DEFAULT_VP,
@@ -135,6 +139,7 @@ PACK = PackRules(
     tables=(
         POINTS_TABLE,
         WEAPONS_TABLE,
+        army_list_table(FIGHTER_TYPES, MODELS, _("Fighter type")),
         SCENARIOS_TABLE,
         VP_TABLE,
         INJURIES_TABLE,

@@ -286,11 +286,12 @@ def test_a_unit_game_s_catalogue_publishes_its_army_list(anon_api):
         published.append(game.code)
         rows = army["rows"]
         assert [c["key"] for c in rows["cells"]] == ["faction", "kind", "minimum", "maximum"]
-        assert [c["code"] for c in rows["cells"][1]["choices"]] == list(game.units.kinds)
+        kinds = game.units.kinds if game.units else game.model_types
+        assert [c["code"] for c in rows["cells"][1]["choices"]] == list(kinds)
         assert rows["unique"] == ["faction", "kind"]
         assert rows["ordered"] == [["minimum", "maximum"]]  # no maximum below the minimum
         assert (rows["cells"][2]["minimum"], rows["cells"][3]["maximum"]) == (0, 99)
-    assert {"bolt-action", "one-page-modern"} <= set(published)
+    assert {"bolt-action", "one-page-modern", "necromunda"} <= set(published)
 
 
 def test_pack_tables_follow_accept_language(anon_api):

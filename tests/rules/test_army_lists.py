@@ -51,16 +51,17 @@ def army_codes(system: str, roster: Roster, rows: list) -> list[tuple[str, str |
 # --- the declaration ---------------------------------------------------------------------------
 
 
-def test_only_the_unit_games_declare_an_army_list_of_their_own_kinds():
+def test_the_unit_games_and_necromunda_declare_an_army_list_of_their_own_kinds():
     for system in systems():
         table = system.packs.table(ARMY_LIST)
-        if system.code not in UNIT_GAMES:
+        if system.code not in (*UNIT_GAMES, "necromunda"):
             assert table is None, system.code
             continue
         assert table is not None and table.rows is not None
         cells = {cell.key: cell for cell in table.rows.cells}
         assert list(cells) == ["faction", "kind", "minimum", "maximum"]
-        assert cells["kind"].choices == tuple(system.units.kinds)
+        kinds = system.units.kinds if system.units else system.model_types
+        assert cells["kind"].choices == tuple(kinds)
         assert not cells["faction"].required and cells["faction"].kind == "text"
         assert table.rows.unique == ("faction", "kind")
 
@@ -126,7 +127,7 @@ def test_a_row_given_twice_is_refused_whatever_the_faction_is_written():
 
 
 def test_another_game_has_no_army_list_table():
-    doc = pack("necromunda", [{"kind": "x"}])
+    doc = pack("black-sun", [{"kind": "x"}])
     assert [p.path for p in pack_problems(doc)] == ["tables.army_list"]
 
 
