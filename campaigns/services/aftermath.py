@@ -148,7 +148,10 @@ def _plan(
 
 def _locked(battle: Battle) -> Battle:
     campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
-    battle = Battle.objects.select_for_update().select_related("pack_version").get(pk=battle.pk)
+    # of=("self",): the battle's row only; PostgreSQL locks no row on the nullable side of
+    # the join to its pack version (a battle scored without a pack)
+    locked = Battle.objects.select_for_update(of=("self",)).select_related("pack_version")
+    battle = locked.get(pk=battle.pk)
     battle.campaign = campaign
     return battle
 
