@@ -62,6 +62,17 @@ def units(api, campaign_id: int, squad_id: int) -> list[str]:
     return [unit["name"] for unit in squad["roster"]["units"]]
 
 
+def after_the_battle(campaign_id: int, battle: int, players: dict) -> None:
+    """Each side's aftermath through the API: what the confirmed battle asks of it. Bolt
+    Action's pack tables hold no injuries or experience, and the game records nothing by hand
+    after a battle (its losses are the report's): each player is asked nothing, no side
+    waits."""
+    url = f"/api/campaigns/{campaign_id}/battles/{battle}/aftermath/"
+    for api in players.values():
+        sides = api.get(url).json()["sides"]
+        assert [(side["state"], side["dice"]) for side in sides] == [("none", [])] * 2, sides
+
+
 def play_round(campaign_id, number, round_data, squads, organiser_api) -> dict[int, list[str]]:
     """Set the round's crews (each table's first squad takes two units) and scenarios, then
     report (the first squad wins) and confirm each battle: the crews by table."""
@@ -102,6 +113,7 @@ def play_round(campaign_id, number, round_data, squads, organiser_api) -> dict[i
             f"/api/campaigns/{campaign_id}/battles/{battle}/confirm/"
         )
         assert confirmed.status_code == 200, confirmed.json()
+        after_the_battle(campaign_id, battle, {first: squads[first][0], second: squads[second][0]})
         read = organiser_api.get(f"/api/campaigns/{campaign_id}/battles/{battle}/").json()
         ours = [h["text"] for h in read["history"] if h["squad_id"] == first]
         home = set(units(organiser_api, campaign_id, first)) - set(first_crew)
